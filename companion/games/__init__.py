@@ -1,0 +1,1 @@
+"""One package per game; each exposes ``ENGINE`` (an ``companion.engine.Engine``)."""
