@@ -100,7 +100,7 @@ class Action:
 
     >>> from companion.games.dice.engine import DiceRolled
     >>> DiceRolled((3, 5)).to_dict()
-    {'kind': 'dice_rolled', 'dice': [3, 5]}
+    {'kind': 'dice_rolled', 'dice': [3, 5], 'by_hand': False}
     """
 
     kind: ClassVar[str] = ""
