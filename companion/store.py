@@ -1,0 +1,332 @@
+"""The store: one embedded SQLite file, an append-only action log, and nothing ever deleted.
+
+Why it looks like this (ARCHITECTURE.md, "The log is the truth"):
+
+* ``games`` holds what a game was started with (game, engine version, seed, config) and
+  ``actions`` every accepted action in order. The state is a fold of the log over
+  ``new(config, seed)``; no state is stored, so there is nothing to get out of step.
+* WAL with ``synchronous=FULL``: when ``append`` returns, the action survives a power cut. The
+  session only shows an action's effect after ``append`` returned.
+* The log is append-only (triggers refuse UPDATE and DELETE); undo is a record of its own.
+* A file that is corrupt or not ours is renamed aside and reported in ``notices``, never deleted.
+* ``PRAGMA user_version`` is the schema version; ``MIGRATIONS`` bring any older file up to date.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from .errors import GameNotFound, StoreError
+
+APPLICATION_ID = 0x4D54_4331  # "MTC1": marks a file as ours
+UNDO_KIND = "_undo"  # the log record that takes back the last effective action
+DB_ENV = "MAFIA_COMPANION_DB"
+
+MIGRATIONS: list[list[str]] = [
+    # 1: the first schema
+    [
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            engine_version INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            config TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'running',
+            started TEXT NOT NULL,
+            ended TEXT
+        )""",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        """CREATE TRIGGER actions_never_change BEFORE UPDATE ON actions
+           BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+        """CREATE TRIGGER actions_never_vanish BEFORE DELETE ON actions
+           BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+        "CREATE TABLE players (name TEXT PRIMARY KEY COLLATE NOCASE, added TEXT NOT NULL)",
+        "CREATE TABLE tags (uid TEXT PRIMARY KEY, kind TEXT NOT NULL, ref TEXT NOT NULL, bound TEXT NOT NULL)",
+        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE INDEX games_status ON games(status)",
+    ],
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def default_path() -> Path:
+    """``$MAFIA_COMPANION_DB``, else ``companion.db`` in the user's data directory."""
+    env = os.environ.get(DB_ENV)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("mafia-companion")) / "companion.db"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    game: str
+    engine_version: int
+    seed: int
+    config: dict
+    status: str
+    started: str
+    ended: str | None
+
+    @property
+    def title(self) -> str:
+        from . import registry
+
+        try:
+            return registry.get(self.game).title
+        except Exception:
+            return self.game
+
+
+@dataclass(frozen=True, slots=True)
+class TagBinding:
+    uid: str
+    kind: str  # "player" or "card"
+    ref: str
+    bound: str
+
+
+def _friendly(err: sqlite3.Error, path: Path) -> StoreError:
+    text = str(err).lower()
+    if "full" in text:
+        return StoreError(f"The disk is full: nothing was saved. Free some space on the card holding {path}.")
+    if "readonly" in text or "read-only" in text:
+        return StoreError(f"The database {path} is read-only: nothing was saved. Check the file's permissions.")
+    if "locked" in text or "busy" in text:
+        return StoreError(f"The database {path} is busy in another program: nothing was saved. Try again.")
+    return StoreError(f"The database {path} could not save that ({err}); nothing was changed.")
+
+
+class Store:
+    """The companion's database. Open with ``Store.open(path)``; one per process and thread."""
+
+    def __init__(self, path: Path, db: sqlite_utils.Database, notices: list[str]):
+        self.path = path
+        self.db = db
+        self.notices = notices
+
+    # -- opening --------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None) -> "Store":
+        path = Path(path).expanduser() if path is not None else default_path()
+        notices: list[str] = []
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(f"Cannot create the folder for the database {path}: {err.strerror}.") from None
+        problem = _inspect(path)
+        if problem:
+            aside = _move_aside(path)
+            notices.append(f"The database file {path.name} {problem}. It was kept as {aside.name} "
+                           f"and a fresh one was started; nothing was deleted.")
+        try:
+            conn = sqlite3.connect(str(path), isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            db = sqlite_utils.Database(conn)
+            store = cls(path, db, notices)
+            store._migrate()
+        except sqlite3.Error as err:
+            raise _friendly(err, path) from None
+        return store
+
+    def _migrate(self) -> None:
+        conn = self.db.conn
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"The database {self.path} was written by a newer version of the companion "
+                             f"(schema {version}); update the app to open it.")
+        for number in range(version, SCHEMA_VERSION):
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[number]:
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version={number + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        self.db.conn.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- writing --------------------------------------------------------------------------
+    def _write(self, sql_and_params: list[tuple[str, tuple]]) -> None:
+        """Run statements in one durable transaction: all of them or none."""
+        conn = self.db.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in sql_and_params:
+                    conn.execute(sql, params)
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as err:
+            raise _friendly(err, self.path) from None
+
+    def create_game(self, game: str, engine_version: int, seed: int, config: dict) -> int:
+        try:
+            cur = self.db.conn.execute("BEGIN IMMEDIATE")
+            cur = self.db.conn.execute(
+                "INSERT INTO games (game, engine_version, seed, config, status, started) VALUES (?,?,?,?,?,?)",
+                (game, engine_version, seed, json.dumps(config, sort_keys=True), "running", now()))
+            game_id = cur.lastrowid
+            self.db.conn.execute("COMMIT")
+            return int(game_id)
+        except sqlite3.Error as err:
+            if self.db.conn.in_transaction:
+                self.db.conn.execute("ROLLBACK")
+            raise _friendly(err, self.path) from None
+
+    def append(self, game_id: int, seq: int, action: dict[str, Any], status: str | None = None) -> None:
+        """Durably record one log entry (and optionally the game's new status) in one transaction."""
+        statements = [("INSERT INTO actions (game_id, seq, action, at) VALUES (?,?,?,?)",
+                       (game_id, seq, json.dumps(action, sort_keys=True), now()))]
+        if status is not None:
+            statements.append(self._status_sql(game_id, status))
+        self._write(statements)
+
+    def _status_sql(self, game_id: int, status: str) -> tuple[str, tuple]:
+        ended = now() if status != "running" else None
+        return "UPDATE games SET status=?, ended=? WHERE id=?", (status, ended, game_id)
+
+    def set_status(self, game_id: int, status: str) -> None:
+        self.game(game_id)
+        self._write([self._status_sql(game_id, status)])
+
+    # -- reading --------------------------------------------------------------------------
+    def _record(self, row: dict) -> GameRecord:
+        return GameRecord(id=row["id"], game=row["game"], engine_version=row["engine_version"], seed=row["seed"],
+                          config=json.loads(row["config"]), status=row["status"], started=row["started"],
+                          ended=row["ended"])
+
+    def game(self, game_id: int) -> GameRecord:
+        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            raise GameNotFound(f"There is no game number {game_id} in {self.path}.")
+        return self._record(rows[0])
+
+    def list_games(self, status: str | None = None) -> list[GameRecord]:
+        if status is None:
+            rows = self.db.query("SELECT * FROM games ORDER BY id DESC")
+        else:
+            rows = self.db.query("SELECT * FROM games WHERE status = ? ORDER BY id DESC", [status])
+        return [self._record(r) for r in rows]
+
+    def unfinished_games(self) -> list[GameRecord]:
+        return self.list_games("running")
+
+    def log(self, game_id: int) -> list[dict[str, Any]]:
+        """Every log entry of a game in order (undo records included)."""
+        rows = self.db.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])
+        return [json.loads(r["action"]) for r in rows]
+
+    def next_seq(self, game_id: int) -> int:
+        row = self.db.conn.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+        return int(row[0])
+
+    # -- players, tags, settings -----------------------------------------------------------
+    def players(self) -> list[str]:
+        return [r["name"] for r in self.db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
+
+    def add_player(self, name: str) -> None:
+        name = " ".join(str(name).split())
+        if not name:
+            raise StoreError("A player needs a name.")
+        if len(name) > 24:
+            raise StoreError(f"'{name}' is too long for the screen; use at most 24 letters.")
+        self._write([("INSERT OR IGNORE INTO players (name, added) VALUES (?, ?)", (name, now()))])
+
+    def remove_player(self, name: str) -> None:
+        self._write([("DELETE FROM players WHERE name = ?", (name,))])
+
+    def bind_tag(self, uid: str, kind: str, ref: str) -> None:
+        if kind not in ("player", "card"):
+            raise StoreError(f"A tag binds to a player or a card, not to '{kind}'.")
+        self._write([("INSERT OR REPLACE INTO tags (uid, kind, ref, bound) VALUES (?,?,?,?)",
+                      (uid, kind, ref, now()))])
+
+    def tag(self, uid: str) -> TagBinding | None:
+        rows = list(self.db.query("SELECT * FROM tags WHERE uid = ?", [uid]))
+        return TagBinding(**rows[0]) if rows else None
+
+    def tags(self) -> list[TagBinding]:
+        return [TagBinding(**r) for r in self.db.query("SELECT * FROM tags ORDER BY kind, ref")]
+
+    def unbind_tag(self, uid: str) -> None:
+        self._write([("DELETE FROM tags WHERE uid = ?", (uid,))])
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        rows = list(self.db.query("SELECT value FROM settings WHERE key = ?", [key]))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self._write([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))])
+
+
+def _inspect(path: Path) -> str | None:
+    """Why the file at ``path`` cannot be used as our database, or None when it can."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return "is damaged or is not a database"
+    if app_id != APPLICATION_ID and tables:
+        return "belongs to another program"
+    if check != "ok":
+        return f"is damaged ({check})"
+    return None
+
+
+def _move_aside(path: Path) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.unusable-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.unusable-{stamp}-{n}")
+    path.rename(aside)
+    for suffix in ("-wal", "-shm"):
+        side = Path(str(path) + suffix)
+        if side.exists():
+            side.rename(Path(str(aside) + suffix))
+    return aside
