@@ -1,0 +1,198 @@
+"""The one object the UI starts: every configured input, one queue of commands, one status line.
+
+Usage from the UI (the UI thread only reads the queue; adapters write it from their threads)::
+
+    hub = Hub()                      # reads hardware.toml layers; or Hub(config=...)
+    hub.start()                      # never raises for hardware trouble: see hub.problems
+    Clock.schedule_interval(lambda dt: [handle(m) for m in hub.poll()], 1 / 30)
+    Window.bind(on_key_down=lambda w, key, sc, text, mods: hub.key(Keyboard.keycode_to_string(...)))
+    status_bar.text = hub.status     # then update on every StatusChanged message
+    ...
+    hub.close()                      # on_stop
+
+``poll()`` also feeds the systemd watchdog, so a frozen Kivy clock gets the app restarted.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Callable, Iterable, Mapping
+
+from .buttons import ButtonPanel, ButtonsUnavailable
+from .commands import KEY_MAP, Command, Message, StatusChanged, TagSeen, command_for_key
+from .config import SERIAL_READERS, ButtonsConfig, HardwareConfig, HardwareConfigError, load_config
+from .notify import SystemdNotifier
+from .rfid import SerialReader
+
+STANDINS = "buttons: keyboard stand-ins"
+
+
+class Hub:
+    """Opens the configured adapters and hands their commands to the UI through ``commands``.
+
+    Keyword-only injection points (tests, the diagnostic tools): ``pin_factory`` for gpiozero,
+    ``open_port(port, baud)`` for the serial reader, ``open_device(path)`` for the wedge reader,
+    ``clock`` for debounce and repeat suppression, ``notifier`` for systemd.
+    """
+
+    def __init__(
+        self,
+        config: HardwareConfig | None = None,
+        *,
+        config_paths: Iterable[str] | None = None,
+        pin_factory=None,
+        open_port: Callable | None = None,
+        open_device: Callable | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        notifier: SystemdNotifier | None = None,
+    ) -> None:
+        self.config = config
+        self._config_paths = None if config_paths is None else list(config_paths)
+        self._pin_factory = pin_factory
+        self._open_port = open_port
+        self._open_device = open_device
+        self._clock = clock
+        self.notifier = notifier if notifier is not None else SystemdNotifier()
+        #: Messages for the UI thread: ``Command``s and ``StatusChanged``.
+        self.commands: "queue.Queue[Message]" = queue.Queue()
+        #: Sentences to show once (home screen), like ``store.notices``: settings to fix, a busy pin.
+        self.problems: list[str] = []
+        self.buttons: ButtonPanel | None = None
+        #: Why GPIO buttons are not in use (None when they are, or are switched off).
+        self.buttons_error: str | None = None
+        self.reader = None
+        self._parts: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._started = False
+
+    # -- life ----------------------------------------------------------------------------------
+
+    def start(self) -> "Hub":
+        """Open what is configured; hardware trouble becomes ``problems`` and status, not errors."""
+        if self._started:
+            return self
+        self._started = True
+        if self.config is None:
+            try:
+                self.config = load_config(self._config_paths)
+            except HardwareConfigError as exc:
+                self.problems.append("The hardware settings need fixing, so buttons and reader are off:")
+                self.problems.extend(exc.problems)
+                self.config = HardwareConfig(buttons=ButtonsConfig(enabled=False))
+        self._start_buttons()
+        self._start_reader()
+        self.notifier.ready(self.status)
+        return self
+
+    def _start_buttons(self) -> None:
+        cfg = self.config.buttons
+        if not cfg.enabled or not cfg.pins():
+            self._set_part("buttons", STANDINS)
+            return
+        try:
+            self.buttons = ButtonPanel(
+                cfg, on_command=self.commands.put, pin_factory=self._pin_factory, clock=self._clock
+            )
+        except ButtonsUnavailable as exc:
+            self.buttons_error = str(exc)
+            if not exc.no_gpio:
+                self.problems.append(f"{exc} The keyboard stand-ins work meanwhile.")
+            self._set_part("buttons", STANDINS)
+            return
+        self._set_part("buttons", f"buttons: {self.buttons.describe()}")
+
+    def _start_reader(self) -> None:
+        cfg = self.config.rfid
+        if not cfg.enabled:
+            return
+        common = dict(
+            on_tag=self._on_tag,
+            on_status=lambda status: self._set_part("reader", status),
+            repeat_suppress=cfg.repeat_suppress,
+            reconnect_interval=cfg.reconnect_interval,
+            clock=self._clock,
+        )
+        self._set_part("reader", "reader connecting", announce=False)
+        if cfg.reader in SERIAL_READERS:
+            self.reader = SerialReader(port=cfg.port, baud=cfg.baud, open_port=self._open_port, **common)
+        else:
+            from .wedge import WedgeReader  # evdev is optional and Linux-only: imported lazily
+
+            self.reader = WedgeReader(device=cfg.device, open_device=self._open_device, **common)
+        self.reader.start()
+
+    def close(self) -> None:
+        self.notifier.stopping()
+        if self.buttons is not None:
+            self.buttons.close()
+            self.buttons = None
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
+
+    def __enter__(self) -> "Hub":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- what the UI calls -----------------------------------------------------------------------
+
+    def poll(self, limit: int = 64) -> list[Message]:
+        """Everything waiting (up to ``limit``), without blocking; call it from the Kivy clock."""
+        self.notifier.watchdog()
+        out: list[Message] = []
+        while len(out) < limit:
+            try:
+                out.append(self.commands.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def key(self, name: str) -> bool:
+        """A key went down in the UI: queue the command it stands in for; False if none."""
+        command = command_for_key(name)
+        if command is None:
+            return False
+        self.commands.put(command)
+        return True
+
+    @property
+    def key_map(self) -> Mapping[str, Command]:
+        return KEY_MAP
+
+    @property
+    def has_reader(self) -> bool:
+        """A reader is configured: the UI offers RFID (register tag...) only when this is true."""
+        return self.config is not None and self.config.rfid.enabled and self.reader is not None
+
+    @property
+    def reader_connected(self) -> bool:
+        return self.reader is not None and self.reader.connected
+
+    @property
+    def has_buttons(self) -> bool:
+        return self.buttons is not None
+
+    @property
+    def status(self) -> str:
+        """The hardware part of the status bar, e.g. "buttons: NEXT, BACK, ROLL · reader connected"."""
+        with self._lock:
+            return " · ".join(self._parts.values())
+
+    # -- adapters' threads -----------------------------------------------------------------------
+
+    def _on_tag(self, uid: str) -> None:
+        self.commands.put(TagSeen(uid))
+
+    def _set_part(self, key: str, text: str, announce: bool = True) -> None:
+        with self._lock:
+            if self._parts.get(key) == text:
+                return
+            self._parts[key] = text
+            line = " · ".join(self._parts.values())
+        if announce:
+            self.commands.put(StatusChanged(line))
+            self.notifier.status(line)
