@@ -1,0 +1,149 @@
+"""Which screen follows which: the app's flow as plain data and functions, without Kivy.
+
+The app asks the controller where to go (``open_game``, ``resume``, ``back``...) and gets a
+``Route``; it never decides flow itself, so the flow is tested in a plain interpreter
+(tests/ui/test_controller.py).
+
+Adding a game's screens later (the whole registration is two dictionaries):
+
+1. write ``ui/screens/<screen>.py`` (+ ``<screen>.kv`` beside it) exposing ``SCREEN = <Screen class>``;
+2. add ``"<screen>": "ui.screens.<screen>"`` to ``SCREENS`` (imported lazily, on first visit);
+3. add ``"<engine name>": "<first screen>"`` to ``GAME_ENTRY``; its home card then opens it and
+   its unfinished games resume there instead of the "coming soon" card. A game with several
+   screens picks the one for the current phase in its own ``route(session)`` (optional, see
+   ``Controller.resume``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+# screen name -> module (lazily imported by the app; the module exposes SCREEN)
+SCREENS: dict[str, str] = {
+    "home": "ui.screens.home",
+    "dice": "ui.screens.dice",
+    "dice_entry": "ui.screens.dice_entry",
+    "coming_soon": "ui.screens.coming_soon",
+}
+
+# engine name -> the screen a new or resumed game of it opens on
+GAME_ENTRY: dict[str, str] = {
+    "dice": "dice",
+}
+
+# screens reached from another screen go back there, not home
+PARENT: dict[str, str] = {
+    "dice_entry": "dice",
+}
+
+
+@dataclass(frozen=True)
+class GameCard:
+    game: str  # engine name in companion.registry
+    title: str
+    role: str  # what the companion does at this table
+    suit: str  # the card suit shown on the card (Mafia+ factions by suit)
+    faction: str  # "city", "mafia", "syndicate" or "accent": the card's colour
+
+
+HOME_GAMES: tuple[GameCard, ...] = (
+    GameCard("mafia-plus", "Mafia+", "Game Master", "♥", "city"),
+    GameCard("il-capo", "Il Capo", "Underboss & bank", "♠", "mafia"),
+    GameCard("mafia-casino", "Mafia Casino", "Bank & croupier", "♦", "city"),
+    GameCard("contract", "Contract", "Scorekeeper", "♣", "syndicate"),
+    GameCard("mafia-sicily", "Mafia (Sicily)", "Assistant", "♠", "mafia"),
+)
+DICE_CARD = GameCard("dice", "Dice & Spinner", "Rolls & spins", "⚄", "accent")
+
+
+@dataclass(frozen=True)
+class Route:
+    screen: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def normalise(game: str) -> str:
+    """Engine names may be spelled with - or _ (package mafia_plus, engine mafia-plus)."""
+    return game.strip().lower().replace("_", "-")
+
+
+class Controller:
+    """The flow of the app. ``registered`` is ``companion.registry.names()`` (injected)."""
+
+    def __init__(self, registered: Iterable[str]):
+        self.registered = {normalise(n) for n in registered}
+
+    # -- what exists -----------------------------------------------------------------------
+    @staticmethod
+    def screen_names() -> list[str]:
+        return list(SCREENS)
+
+    def engine_exists(self, game: str) -> bool:
+        return normalise(game) in self.registered
+
+    def has_screens(self, game: str) -> bool:
+        return normalise(game) in {normalise(g) for g in GAME_ENTRY} and self.engine_exists(game)
+
+    def card_status(self, card: GameCard) -> str:
+        """``ready`` (playable), ``engine`` (rules built, screens not yet) or ``soon``."""
+        if self.has_screens(card.game):
+            return "ready"
+        return "engine" if self.engine_exists(card.game) else "soon"
+
+    def cards(self) -> list[tuple[GameCard, str]]:
+        return [(card, self.card_status(card)) for card in (*HOME_GAMES, DICE_CARD)]
+
+    # -- where to go -----------------------------------------------------------------------
+    def home(self) -> Route:
+        return Route("home")
+
+    def open_game(self, game: str) -> Route:
+        """A home card was tapped."""
+        if self.has_screens(game):
+            return Route(self._entry(game), {"game": normalise(game)})
+        return Route("coming_soon", {"game": normalise(game), "engine": self.engine_exists(game)})
+
+    def resume(self, game: str, game_id: int) -> Route:
+        """An unfinished game was picked from the Resume list."""
+        if self.has_screens(game):
+            return Route(self._entry(game), {"game": normalise(game), "game_id": game_id})
+        return Route("coming_soon", {"game": normalise(game), "engine": self.engine_exists(game),
+                                     "game_id": game_id})
+
+    def physical_entry(self) -> Route:
+        """"Enter what the real dice / spinner show" from the dice screen."""
+        return Route("dice_entry")
+
+    def back(self, screen: str) -> Route:
+        return Route(PARENT.get(screen, "home"))
+
+    def after_finish(self, game: str) -> Route:
+        """The game's outcome is set (or the dice were put away)."""
+        return Route("home")
+
+    def sample_coming_soon(self) -> Route:
+        """For screenshots: the first home game without screens (or a generic one)."""
+        for card, status in self.cards():
+            if status != "ready":
+                return self.open_game(card.game)
+        return Route("coming_soon", {"game": "a future game", "engine": False})
+
+    def title_of(self, game: str) -> str:
+        for card in (*HOME_GAMES, DICE_CARD):
+            if normalise(card.game) == normalise(game):
+                return card.title
+        return game
+
+    def _entry(self, game: str) -> str:
+        return {normalise(g): s for g, s in GAME_ENTRY.items()}[normalise(game)]
+
+
+def resume_label(title: str, started: str) -> str:
+    """``Dice & Spinner · started 21:04`` for the Resume list (``started`` is ISO time).
+
+    >>> resume_label("Dice & Spinner", "2026-11-29T21:04:33+00:00")
+    'Dice & Spinner · 21:04'
+    """
+    clock = started[11:16] if len(started) >= 16 else started
+    return f"{title} · {clock}"

@@ -1,0 +1,136 @@
+"""``mafia-companion``: start the touchscreen app (or render one screen to a PNG and exit).
+
+Kivy reads its configuration when first imported, so everything here happens before any
+``kivy`` import: our own argument parsing (``KIVY_NO_ARGS``), the window size, and exactly one
+touch input provider (see ``configure_input``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Mapping
+
+SIZES = ("800x480", "1024x600", "1280x720")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        if w < 320 or h < 240:
+            raise ValueError
+        return w, h
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a window size like 800x480 (at least 320x240).") from None
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from ui.controller import SCREENS
+
+    p = argparse.ArgumentParser(prog="mafia-companion", description="The Mafia Table Companion touchscreen app.")
+    p.add_argument("--db", metavar="PATH", help="database file (default: the user data directory, "
+                   "or $MAFIA_COMPANION_DB)")
+    p.add_argument("--size", type=_size, default=(800, 480), metavar="WxH",
+                   help="window size, e.g. 800x480 (the official 7\" panel), 1024x600, 1280x720")
+    p.add_argument("--fullscreen", action="store_true", help="fill the display (the appliance mode)")
+    p.add_argument("--screenshot", metavar="FILE", help="render a screen to this PNG file and exit")
+    p.add_argument("--screen", default="home", choices=list(SCREENS), metavar="NAME",
+                   help="the screen for --screenshot (see --list-screens)")
+    p.add_argument("--list-screens", action="store_true", help="print the screen names and exit")
+    args = p.parse_args(argv)
+    if args.screen != "home" and not args.screenshot:
+        p.error("--screen only goes with --screenshot FILE")
+    return args
+
+
+def configure_input(config, env: Mapping[str, str]) -> str:
+    """Configure exactly one touch input provider; return a sentence saying which.
+
+    Kivy's default ``[input]`` has ``mouse`` *and* ``probesysfs``; on a Pi the latter adds a
+    hidinput/mtdev provider for the touchscreen while SDL2 also turns the same finger into
+    mouse events, so every tap arrives twice (the classic double-tap bug). We clear the whole
+    section and keep one provider:
+
+    * default: Kivy's ``mouse`` provider (multitouch emulation off). SDL2 (desktop X11/Wayland
+      and the Pi's KMSDRM console alike) delivers the touchscreen as mouse events, and Kivy's
+      SDL2 window ignores raw finger events on Linux, so this is the only path a tap takes.
+    * ``MAFIA_COMPANION_INPUT=hidinput:/dev/input/eventN`` (or ``mtdev:...``): read the touch
+      device directly instead, for a panel SDL does not see; ``mouse`` is then removed.
+    """
+    for key in list(config.options("input")) if config.has_section("input") else []:
+        config.remove_option("input", key)
+    if not config.has_section("input"):
+        config.add_section("input")
+    spec = env.get("MAFIA_COMPANION_INPUT", "").strip()
+    if spec:
+        kind, _, device = spec.partition(":")
+        config.set("input", "touch", f"{kind},{device}" if device else kind)
+        return f"one touch provider: {kind} {device}".strip()
+    config.set("input", "mouse", "mouse,disable_multitouch")
+    return "one touch provider: SDL2 mouse events (probesysfs/mtdev/hidinput removed)"
+
+
+def configure_kivy(size: tuple[int, int], fullscreen: bool, env: Mapping[str, str] | None = None) -> str:
+    """Set Kivy's configuration in memory (never written back to ~/.kivy/config.ini)."""
+    env = os.environ if env is None else env
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argparse owns sys.argv
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "1")
+    if fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "borderless", "1")
+    else:
+        Config.set("graphics", "fullscreen", "0")
+    Config.set("kivy", "exit_on_escape", "0" if fullscreen else "1")
+    Config.set("kivy", "keyboard_mode", "system")  # never pop up Kivy's virtual keyboard
+    return configure_input(Config, env)
+
+
+def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None = None) -> int:
+    args = parse_args(argv)
+    if args.list_screens:
+        from ui.controller import SCREENS
+
+        print("\n".join(SCREENS))
+        return 0
+    if args.screenshot:
+        Path(args.screenshot).resolve().parent.mkdir(parents=True, exist_ok=True)
+    input_note = configure_kivy(args.size, args.fullscreen)
+
+    from companion.store import Store
+
+    tmp = None
+    db = args.db
+    if args.screenshot and db is None:
+        # screenshots run on a throwaway sample database, never on the table's real games
+        tmp = tempfile.TemporaryDirectory(prefix="mafia-companion-shot-")
+        db = os.path.join(tmp.name, "sample.db")
+    store = Store.open(db)
+    try:
+        from ui.app import CompanionApp
+
+        app = CompanionApp(store=store, screenshot=args.screenshot, screenshot_screen=args.screen,
+                           on_first_frame=on_first_frame, input_note=input_note)
+        app.run()
+        return app.exit_code
+    finally:
+        store.close()
+        if tmp is not None:
+            tmp.cleanup()
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""Home: the five games as big cards, Dice & Spinner, Resume for unfinished games, and the
+store's notices (a database moved aside...) as a banner."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import ColorProperty, ListProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from ui import theme as th
+from ui.controller import resume_label
+from ui.screens import load_kv
+from ui.widgets import BigButton
+
+load_kv(__file__)
+
+FACTION = {
+    "city": (th.CITY, th.CITY),
+    "mafia": (th.MAFIA, th.MAFIA_OUTLINE),
+    "syndicate": (th.SYNDICATE, th.SYNDICATE),
+    "accent": (th.ACCENT, th.ACCENT),
+}
+BADGE = {"ready": "Play", "engine": "Screens soon", "soon": "Coming soon"}
+MAX_RESUME = 2
+
+
+class GameCardButton(ButtonBehavior, BoxLayout):
+    game = StringProperty("")
+    title = StringProperty("")
+    role = StringProperty("")
+    suit = StringProperty("")
+    badge = StringProperty("")
+    status = StringProperty("soon")
+    stripe = ColorProperty(th.ACCENT)
+    stripe_outline = ColorProperty(th.ACCENT)
+
+
+class HomeScreen(Screen):
+    phase = "Choose a game"
+    notices = ListProperty([])
+    error = StringProperty("")
+
+    def prepare(self, **_):
+        app = App.get_running_app()
+        self.error = ""
+        self.notices = list(getattr(app.store, "notices", []))
+        self._fill_cards(app)
+        self._fill_resume(app)
+
+    def show_error(self, text: str) -> None:
+        self.error = text
+
+    def _fill_cards(self, app) -> None:
+        grid = self.ids.cards
+        if grid.children:
+            return
+        for card, status in app.controller.cards():
+            fill, outline = FACTION[card.faction]
+            widget = GameCardButton(game=card.game, title=card.title, role=card.role, suit=card.suit,
+                                    status=status, badge=BADGE[status], stripe=fill, stripe_outline=outline)
+            widget.bind(on_release=lambda w: App.get_running_app().open_game(w.game))
+            grid.add_widget(widget)
+
+    def _fill_resume(self, app) -> None:
+        row = self.ids.resume_buttons
+        row.clear_widgets()
+        games = app.store.unfinished_games()[:MAX_RESUME]
+        for record in games:
+            button = BigButton(text=resume_label(record.title, record.started), variant="secondary")
+            button.bind(on_release=lambda _b, r=record: App.get_running_app().resume(r.game, r.id))
+            row.add_widget(button)
+        self.ids.resume.opacity = 1 if games else 0
+        self.ids.resume.height = th.THEME.s(64) if games else 0
+
+    def dismiss_notice(self) -> None:
+        self.notices = []
+
+
+SCREEN = HomeScreen

@@ -1,0 +1,53 @@
+"""Hold-to-confirm: a ring fills while the finger stays down; letting go early cancels.
+
+For destructive or secret-revealing actions (TABLE-UX.md). ``on_confirm`` fires once, when the
+ring is full; a plain tap only shows the hint ``Hold to confirm``.
+"""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import NumericProperty, StringProperty
+
+from .big_button import BigButton
+
+HOLD_SECONDS = 1.0
+
+
+class HoldButton(BigButton):
+    progress = NumericProperty(0.0)  # 0..1, drawn as a ring in theme.kv
+    hold_seconds = NumericProperty(HOLD_SECONDS)
+    hint = StringProperty("")
+
+    __events__ = ("on_confirm",)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._event = None
+
+    def on_press(self):
+        self.hint = ""
+        self.progress = 0.0
+        self._cancel()
+        self._event = Clock.schedule_interval(self._tick, 1 / 30)
+
+    def on_release(self):
+        if self._event is not None:
+            self._cancel()
+            self.progress = 0.0
+            self.hint = "Hold to confirm"
+
+    def _tick(self, dt):
+        self.progress = min(1.0, self.progress + dt / self.hold_seconds)
+        if self.progress >= 1.0:
+            self._cancel()
+            self.dispatch("on_confirm")
+            Clock.schedule_once(lambda *_: setattr(self, "progress", 0.0), 0.3)
+
+    def _cancel(self):
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+
+    def on_confirm(self):
+        pass

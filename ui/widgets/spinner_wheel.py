@@ -1,0 +1,148 @@
+"""The Il Capo spinner: ten numbered segments under a fixed pointer, landing on the drawn number.
+
+The session has already drawn and committed ``(number, side)``; ``spin_to`` only shows it: two
+or three full turns easing out onto the number's segment in ``SPIN_SECONDS``, then the hub
+shows L or R.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from kivy.animation import Animation
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, PopMatrix, PushMatrix, Rectangle, Rotate, Triangle
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.widget import Widget
+
+from ui import theme as th
+
+SEGMENTS = 10
+SEG_DEG = 360 / SEGMENTS
+SPIN_SECONDS = 1.3  # under the 1.5 s the table allows
+
+
+def landing_angle(number: int, current: float, turns: int = 2, jitter: float = 0.0) -> float:
+    """The wheel angle (counter-clockwise degrees, Kivy's ``Rotate``) that puts ``number``'s
+    segment under the top pointer, at least ``turns`` full turns beyond ``current``.
+
+    Segment n spans clockwise from (n-1)*36 to n*36 degrees measured from the top; rotating the
+    wheel counter-clockwise by its centre angle brings that centre to the top.
+
+    >>> landing_angle(1, 0) % 360
+    18.0
+    >>> landing_angle(10, 0) % 360
+    342.0
+    """
+    centre = (number - 1) * SEG_DEG + SEG_DEG / 2 + jitter
+    base = current - (current % 360) + turns * 360
+    target = base + centre
+    while target - current < turns * 360:
+        target += 360
+    return target
+
+
+def number_at_pointer(angle: float) -> int:
+    """Which number sits under the pointer for a wheel ``angle`` (the inverse of landing_angle).
+
+    >>> number_at_pointer(landing_angle(7, 123.0))
+    7
+    """
+    return int((angle % 360) // SEG_DEG) + 1
+
+
+class SpinnerWheel(ButtonBehavior, Widget):
+    angle = NumericProperty(0)
+    number = NumericProperty(0)  # 0 = not spun yet
+    side = StringProperty("")  # "L" / "R" once landed, "" while spinning or before
+    spinning = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._anim = None
+        self._textures = {}
+        self._side_pending = ""
+        for prop in ("pos", "size", "angle", "side", "state"):
+            self.fbind(prop, self._draw)
+        self._draw()
+
+    def spin_to(self, number: int, side: str, seconds: float = SPIN_SECONDS) -> None:
+        self.finish()
+        jitter = random.uniform(-SEG_DEG * 0.3, SEG_DEG * 0.3)
+        target = landing_angle(number, self.angle, turns=2, jitter=jitter)
+        self.number, self._side_pending, self.side, self.spinning = number, side, "", True
+        self._anim = Animation(angle=target, d=seconds, t="out_cubic")
+        self._anim.bind(on_complete=lambda *_: self._landed())
+        self._anim.start(self)
+
+    def show(self, number: int, side: str) -> None:
+        """Land at once, no animation (a physical spin typed in, or a resumed game)."""
+        self.finish()
+        self.angle = landing_angle(number, 0, turns=0)
+        self.number, self.side, self.spinning = number, side, False
+
+    def finish(self) -> None:
+        if self._anim is not None:
+            anim, self._anim = self._anim, None
+            anim.cancel(self)
+            self.angle = landing_angle(self.number, 0, turns=0)
+            self._landed()
+
+    def _landed(self) -> None:
+        self._anim = None
+        self.side, self.spinning = self._side_pending, False
+
+    def _texture(self, text: str, size: float, colour=th.TEXT):
+        key = (text, round(size), colour)
+        if key not in self._textures:
+            label = CoreLabel(text=text, font_size=size, bold=True, color=colour, font_name=th.FONT)
+            label.refresh()
+            self._textures[key] = label.texture
+        return self._textures[key]
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        r = min(self.width, self.height) / 2 - 4
+        if r <= 10:
+            return
+        cx, cy = self.center
+        with self.canvas:
+            Color(*th.LINE)
+            Ellipse(pos=(cx - r - 3, cy - r - 3), size=(2 * r + 6, 2 * r + 6))
+            PushMatrix()
+            Rotate(angle=self.angle, origin=(cx, cy))
+            for i in range(SEGMENTS):
+                Color(*(th.WHEEL_A if i % 2 == 0 else th.WHEEL_B))
+                Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r),
+                        angle_start=i * SEG_DEG, angle_end=(i + 1) * SEG_DEG)
+            Color(*th.LINE)
+            for i in range(SEGMENTS):
+                PushMatrix()
+                Rotate(angle=-i * SEG_DEG, origin=(cx, cy))
+                Line(points=[cx, cy, cx, cy + r], width=1)
+                PopMatrix()
+            PopMatrix()
+            # numbers stay upright (a 6 must never read as a 9): placed on the turning wheel
+            for i in range(SEGMENTS):
+                tex = self._texture(str(i + 1), r * 0.27)
+                a = math.radians(i * SEG_DEG + SEG_DEG / 2 - self.angle)
+                x = cx + math.sin(a) * r * 0.72
+                y = cy + math.cos(a) * r * 0.72
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tex, size=tex.size, pos=(x - tex.width / 2, y - tex.height / 2))
+            # hub: L or R once landed
+            hub = r * 0.36
+            Color(*(th.SURFACE_PRESSED if self.state == "down" else th.SURFACE))
+            Ellipse(pos=(cx - hub, cy - hub), size=(2 * hub, 2 * hub))
+            Color(*th.ACCENT)
+            Line(circle=(cx, cy, hub), width=2)
+            if self.side:
+                tex = self._texture(self.side, hub * 1.15, th.ACCENT)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tex, size=tex.size, pos=(cx - tex.width / 2, cy - tex.height / 2))
+            # the fixed pointer at the top
+            Color(*th.ACCENT)
+            p = r * 0.13
+            Triangle(points=[cx - p, cy + r + p * 0.9, cx + p, cy + r + p * 0.9, cx, cy + r - p * 0.9])
