@@ -1,0 +1,102 @@
+"""One view type per audience (ARCHITECTURE.md, "Secrets at the table").
+
+``TableView`` is what the shared screen may show: it has no field that holds a seat's unrevealed
+character, a night choice, or who is blackmailed. Public facts only: who is alive, who is out of
+town, the stats (honouring the Janitor), the accused and the votes (names only for an open vote),
+public declarations and reveals. ``SeatView`` is one player's private screen; ``RevealView`` is all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    phase: str                      # "deal" | "night" | "day" | "over"
+    night: int                      # number of the current (or last) Night; Night 0 opens the game
+    day: int                        # number of the current Day (0 before Day 1)
+    step: str                       # night step id, or the day stage
+    line: str                       # what the GM is saying now (narration of the current step)
+    players: tuple[str, ...]        # names in seat order (clockwise; seat i+1 sits on seat i's left)
+    alive: tuple[bool, ...]
+    away: str | None                # the player shipped out of town (public: they sit silent)
+    stats: str | None               # "City-Mafia-Syndicate", None while the Janitor's sweep holds
+    stats_hidden: bool
+    starting_stats: str
+    cards_in_play: tuple[str, ...]  # the set the group picked together (public), never per seat
+    accused: tuple[str, ...]
+    vote_mode: str | None           # "eliminate" | "reveal" while a vote runs
+    vote_secret: bool
+    votes: tuple[tuple[str, str | None], ...]  # open vote: (voter, accused or None = abstain)
+    voted: tuple[str, ...]          # who has voted so far (both modes)
+    tally: tuple[tuple[str, int], ...]  # after the vote: votes per accused
+    verdict: str | None             # the vote's result in words, until the sentence is carried out
+    declared: tuple[tuple[str, str], ...]   # (player, ability) publicly declared: Loose Cannon...
+    reveals: tuple[tuple[str, str], ...]    # (player, faction shown) by a vote to reveal
+    deaths: tuple[tuple[str, str], ...]     # (player, when) e.g. ("Anna", "Night 1")
+    log: tuple[str, ...]            # everything announced to the table, in order
+    winners: tuple[str, ...]
+    end_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    name: str
+    character: str | None           # None before the deal
+    card: str | None
+    faction: str | None
+    ability_text: str | None
+    quote: str | None
+    abilities: tuple[str, ...]
+    alive: bool
+    away: bool
+    mafia_members: tuple[str, ...]  # fellow Mafiosi (only when this seat is Mafia)
+    mafia_boss: str | None          # who has the final word (only when this seat is Mafia)
+    notes: tuple[str, ...]          # Detective answers, the Lady's look, blackmail learned...
+    my_actions: tuple[str, ...]     # this seat's own night choices, in words
+
+
+@dataclass(frozen=True, slots=True)
+class RevealSeat:
+    seat: int
+    name: str
+    character: str
+    card: str
+    faction: str
+    alive: bool
+    lives: int
+    marks: int
+
+
+@dataclass(frozen=True, slots=True)
+class NightView:
+    night: int
+    actions: tuple[str, ...]        # "Doctor (Anna) healed Bob", "Railwayman: no one" ...
+    deaths: tuple[str, ...]         # "Bob (killed by the Mafia)"
+
+
+@dataclass(frozen=True, slots=True)
+class VoteView:
+    day: int
+    mode: str
+    secret: bool
+    accused: tuple[str, ...]
+    votes: tuple[tuple[str, str | None], ...]
+    doubled: str | None
+    tally: tuple[tuple[str, int], ...]
+    ending: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevealView:
+    table: TableView
+    seats: tuple[RevealSeat, ...]
+    protectee: str | None
+    blackmail: tuple[str, str] | None   # (blackmailer, victim)
+    boarded: tuple[str, ...]
+    used: tuple[str, ...]
+    nights: tuple[NightView, ...]
+    votes: tuple[VoteView, ...]
+    notes: tuple[tuple[str, str], ...]  # (player, private note)
