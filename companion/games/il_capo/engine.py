@@ -219,6 +219,14 @@ def _difficulty(state: IlCapoState, victim: str) -> int:
     return D.PLAYER_DIFFICULTY if victim == "" else _card(state, victim).difficulty
 
 
+def _needs(state: IlCapoState, victim: str) -> int:
+    """The lowest spin that hits: higher than a crew member's Execution Difficulty; 9 or 10 for a player.
+
+    "Your personal Execution Difficulty is 9, meaning ... they must spin a 9 or 10."
+    """
+    return D.PLAYER_DIFFICULTY if victim == "" else _card(state, victim).difficulty + 1
+
+
 def _who(state: IlCapoState, seat: int, victim: str) -> str:
     name = state.players[seat].name
     return name if victim == "" else f"{name}'s {victim}"
@@ -286,12 +294,12 @@ def _skill_owner(state: IlCapoState, crew: str) -> int:
     return _owner(state, crew)
 
 
-def _saving_shields(state: IlCapoState, seat: int, shot: int, difficulty: int) -> list[str]:
+def _saving_shields(state: IlCapoState, seat: int, shot: int, needs: int) -> list[str]:
     """Unused shield skills in ``seat``'s car that would turn ``shot`` into a miss."""
     out = []
     for name in state.players[seat].crew:
         card = _card(state, name)
-        if card.effect == "shield" and name not in state.used_skills and shot - card.amount <= difficulty:
+        if card.effect == "shield" and name not in state.used_skills and shot - card.amount < needs:
             out.append(name)
     return out
 
@@ -592,10 +600,10 @@ class IlCapoEngine(Engine):
                 return f"{label} belongs to {state.players[owner].name}, who is not being shot at."
             if card.effect != "shield":
                 return f"{label} is not a defensive skill."
-            difficulty = _difficulty(state, e.victim)
-            if e.spin - card.amount > difficulty:
-                return (f"{label} (-{card.amount}) would not stop a {e.spin} against Execution Difficulty "
-                        f"{difficulty}.")
+            needs = _needs(state, e.victim)
+            if e.spin - card.amount >= needs:
+                return (f"{label} (-{card.amount}) would not stop a {e.spin}: {e.spin - card.amount} still "
+                        f"hits {_who(state, defender, e.victim)} (needs {needs} or more).")
             return None
         return f"No skill can be used now. {prompt(state)}"
 
@@ -1038,7 +1046,7 @@ class IlCapoEngine(Engine):
         victim, rest = e.queue[0], e.queue[1:]
         diff = _difficulty(s, victim)
         who = _who(s, seat, victim)
-        if n > diff:
+        if n >= _needs(s, victim):
             ev.append(Event("shot", f"Moretti spins {n} against {who} (difficulty {diff}): hit.",
                             data={"seat": seat, "crew": victim, "number": n, "hit": True}))
             if victim:
@@ -1062,7 +1070,7 @@ class IlCapoEngine(Engine):
         s = replace(s, awaiting="spin", encounter=Encounter("pvp", actor, target, "turn"))
         victim = ranked_crew(s, target)[0] if s.players[target].crew else ""
         ev.append(Event("aim", f"{s.players[actor].name} aims at {_who(s, target, victim)} (Execution Difficulty "
-                               f"{_difficulty(s, victim)}): spin higher to hit.",
+                               f"{_difficulty(s, victim)}): a {_needs(s, victim)} or more hits.",
                         data={"seat": actor, "target": target, "victim": victim}))
         return s
 
@@ -1076,8 +1084,8 @@ class IlCapoEngine(Engine):
         shown = f"{n}+{bonus}={total}" if bonus else str(n)
         who = _who(s, defender, victim)
         shooter_name = s.players[shooter].name
-        if total > diff:
-            shields = _saving_shields(s, defender, total, diff)
+        if total >= _needs(s, victim):
+            shields = _saving_shields(s, defender, total, _needs(s, victim))
             if shields:
                 ev.append(Event("shield_offer", f"{shooter_name} spins {shown} against {who}: a hit, unless "
                                                 f"{s.players[defender].name} uses a shield skill.",
@@ -1096,7 +1104,7 @@ class IlCapoEngine(Engine):
         if e.stage == 0:
             victim = ranked_crew(s, e.actor)[0] if s.players[e.actor].crew else ""
             ev.append(Event("return_fire", f"{s.players[e.target].name} returns fire at {_who(s, e.actor, victim)} "
-                                           f"(Execution Difficulty {_difficulty(s, victim)}): spin higher to hit.",
+                                           f"(Execution Difficulty {_difficulty(s, victim)}): a {_needs(s, victim)} or more hits.",
                             data={"seat": e.target, "target": e.actor}))
             return replace(s, awaiting="spin", encounter=replace(e, stage=1, spin=0, victim=""))
         return self._end_pvp(s, ev)
