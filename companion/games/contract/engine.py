@@ -630,7 +630,8 @@ class ContractEngine(Engine):
     def _check_position(self, state: ContractState, position: Any) -> None:
         size = len(state.slots)
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < size:
-            raise IllegalAction(f"There is no Mafioso in position {position!r}: this round has {size}, "
+            shown = position + 1 if isinstance(position, int) and not isinstance(position, bool) else repr(position)
+            raise IllegalAction(f"There is no Mafioso in position {shown}: this round has {size}, "
                                 f"numbered 1 to {size} from the left.")
 
     def _check_trafficking(self, state: ContractState, action: TraffickingDealt) -> None:
@@ -709,7 +710,8 @@ class ContractEngine(Engine):
                     raise IllegalAction(f"The Blackmats only accept dollars: {self.card_text(c)} cannot go on "
                                         f"{where}.")
                 if cf != fam:
-                    raise IllegalAction(f"{self.card_text(c).capitalize()} can only influence a {self.fam(cf)} "
+                    text = self.card_text(c)
+                    raise IllegalAction(f"{text[0].upper() + text[1:]} can only influence a {self.fam(cf)} "
                                         f"Mafioso, not {where}.")
                 from_hand += 1
             elif c in HAND_CARDS:
