@@ -175,6 +175,10 @@ class _ReaderThread:
         return self._status == STATUS_CONNECTED
 
     def _set_status(self, status: str) -> None:
+        if status == STATUS_CONNECTED:
+            # A fresh connection is a fresh start: a tag put down while unplugged counts.
+            with self._filter_lock:
+                self._filter = RepeatFilter(self._filter.hold)
         if status != self._status:
             self._status = status
             if self._on_status is not None:

@@ -80,3 +80,53 @@ def drain(q: "queue.Queue") -> list:
             out.append(q.get_nowait())
         except queue.Empty:
             return out
+
+
+class FakeKeyboard:
+    """A keyboard-wedge reader without evdev: ``open(path)`` gives a source whose ``events()``
+    yield what ``type()`` sends; ``unplug()`` ends the current source with ENODEV, like the kernel."""
+
+    _KEYS = {str(d): f"KEY_{d}" for d in range(10)} | {"\n": "KEY_ENTER", "x": "KEY_X"}
+
+    def __init__(self) -> None:
+        self.plugged = True
+        self.opened: queue.Queue = queue.Queue()
+        self._current: "queue.Queue | None" = None
+
+    def open(self, path: str):
+        if not self.plugged:
+            raise FileNotFoundError(2, "No such device", path)
+        events: queue.Queue = queue.Queue()
+        self._current = events
+        self.opened.put(path)
+        keyboard = self
+
+        class Source:
+            def events(self):
+                while True:
+                    item = events.get()
+                    if item is None:
+                        return
+                    if isinstance(item, OSError):
+                        raise item
+                    yield item
+
+            def close(self):
+                events.put(None)
+
+        return Source()
+
+    def type(self, text: str) -> None:
+        assert self._current is not None
+        for ch in text:
+            self._current.put((self._KEYS[ch], 1))
+            self._current.put((self._KEYS[ch], 0))
+
+    def unplug(self) -> None:
+        self.plugged = False
+        if self._current is not None:
+            self._current.put(OSError(19, "No such device"))
+            self._current = None
+
+    def plug(self) -> None:
+        self.plugged = True
