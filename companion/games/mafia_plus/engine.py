@@ -722,6 +722,13 @@ class MafiaPlusEngine(Engine):
                 return (f"{state.players[by]} is blackmailed by {state.players[target]} "
                         "and cannot act against them.")
         if state.phase == "night":
+            if isinstance(action, ChairmanAnnuls):
+                return "The Chairman can act only after the vote, until the sentence is carried out; it is Night now."
+            if isinstance(action, DaughterDeclares):
+                return ("The Chairman's Daughter can declare only after the vote, until the sentence is carried "
+                        "out; it is Night now.")
+            if isinstance(action, (Accuse, DropAccusation, CallVote, CastVote, CarryOut, CannonShot)):
+                return "That can only be done during the Day; it is Night now."
             step = _steps(state)[state.step]
             actor = self._actor(state, step)
             expected = STEP_ACTION.get(step)
