@@ -100,3 +100,12 @@ def refused(s, action, *words, engine: SicilyEngine = FREE) -> str:
     for w in words:
         assert w.lower() in msg.lower(), msg
     return msg
+
+
+def arrive(s, counter: str, to: str, engine: SicilyEngine = FREE, dice=(1, 2), **edits):
+    """Start ``counter``'s side's turn (no one in the boxes), roll, and move ``counter`` to ``to``."""
+    from companion.games.mafia_sicily.engine import Move, faction_of
+    s, ev = turn_of(s, faction_of(counter), engine, **edits)
+    s, ev2 = play(s, dice, engine=engine)
+    s, ev3 = engine.apply(s, Move(counter, to, "sum"))
+    return s, ev + ev2 + ev3
