@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Install Mafia Table Companion as an appliance on Raspberry Pi OS Bookworm (64-bit, Pi 4 / Pi 5):
+# the app starts on boot straight on the display, as the non-root user "mafia".
+#
+#   sudo systemd/install.sh [--enable-uart] [--keep-desktop] [--no-start] [--user NAME]
+#                           [--prefix DIR] [--dry-run]
+#
+# Idempotent: run it again after `git pull` to upgrade; your settings in /etc/mafia-companion and
+# the database in /var/lib/mafia-companion are kept. See docs/hardware.md.
+#
+#   --enable-uart   free the header UART (GPIO14/15) for an RDM6300 reader: serial console off,
+#                   serial hardware on (raspi-config); needs a reboot.
+#   --keep-desktop  do not switch the Pi to boot to the console (the desktop would hold the display).
+#   --no-start      install and enable, but do not (re)start the service now.
+#   --dry-run       print what would be done, change nothing (no root needed).
+set -euo pipefail
+
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+APP_USER=mafia
+PREFIX=/opt/mafia-companion
+ETC=/etc/mafia-companion
+STATE=/var/lib/mafia-companion
+UNIT=mafia-companion.service
+ENABLE_UART=0
+KEEP_DESKTOP=0
+START=1
+DRY=0
+GROUPS_WANTED=(video render input gpio dialout audio)
+APT_PACKAGES=(
+  python3-venv python3-dev python3-pip
+  python3-lgpio python3-evdev          # gpiozero's pin library on Pi 4/5; keyboard-wedge readers
+  libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri   # what SDL2's KMSDRM driver loads
+  libmtdev1 espeak-ng alsa-utils
+)
+
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --enable-uart) ENABLE_UART=1 ;;
+    --keep-desktop) KEEP_DESKTOP=1 ;;
+    --no-start) START=0 ;;
+    --dry-run) DRY=1 ;;
+    --user) APP_USER=${2:?--user needs a name}; shift ;;
+    --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+say() { printf '[install] %s\n' "$*"; }
+run() {
+  if [ "$DRY" = 1 ]; then printf '[dry-run] %s\n' "$*"; else "$@"; fi
+}
+write_file() {  # write_file PATH MODE [keep]: stdin -> PATH (kept if it exists and "keep" is given)
+  local path=$1 mode=$2 keep=${3:-}
+  if [ -n "$keep" ] && [ -e "$path" ]; then say "keeping your $path"; cat >/dev/null; return; fi
+  if [ "$DRY" = 1 ]; then printf '[dry-run] write %s (mode %s)\n' "$path" "$mode"; cat >/dev/null; return; fi
+  local tmp; tmp=$(mktemp)
+  cat >"$tmp"
+  install -D -m "$mode" "$tmp" "$path"
+  rm -f "$tmp"
+}
+
+if [ "$DRY" != 1 ] && [ "$(id -u)" -ne 0 ]; then
+  echo "install.sh must run as root: sudo $0 $*" >&2
+  exit 1
+fi
+if [ -r /etc/os-release ]; then
+  . /etc/os-release
+  [ "${VERSION_CODENAME:-}" = bookworm ] || say "warning: made for Raspberry Pi OS Bookworm; this is ${PRETTY_NAME:-unknown}"
+fi
+[ -f "$SRC/pyproject.toml" ] || { echo "install.sh: run it from the project checkout ($SRC has no pyproject.toml)" >&2; exit 1; }
+
+say "1/7 Debian packages"
+run apt-get update -qq
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
+
+say "2/7 user '$APP_USER' and its groups (${GROUPS_WANTED[*]})"
+if ! id -u "$APP_USER" >/dev/null 2>&1; then
+  run useradd --system --user-group --home-dir "$STATE" --no-create-home --shell /usr/sbin/nologin "$APP_USER"
+fi
+for g in "${GROUPS_WANTED[@]}"; do
+  if getent group "$g" >/dev/null; then
+    run usermod -a -G "$g" "$APP_USER"
+  else
+    say "no group '$g' on this system (not a Pi?): skipped"
+  fi
+done
+
+say "3/7 the app in $PREFIX/venv"
+# --system-site-packages: lgpio and evdev come from Debian (built for this kernel and Python).
+[ -x "$PREFIX/venv/bin/python" ] || run python3 -m venv --system-site-packages "$PREFIX/venv"
+run "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade pip
+run "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "$SRC"
+run install -d -m 755 "$PREFIX/docs"
+run cp -r "$SRC/docs/." "$PREFIX/docs/"
+
+say "4/7 settings in $ETC (existing files are kept)"
+run install -d -m 755 "$ETC"
+sed 's/^\([a-z_]* *=\)/# \1/' "$SRC/hardware/defaults.toml" | write_file "$ETC/hardware.toml" 644 keep
+write_file "$ETC/environment" 644 keep <<'EOF'
+# Extra environment for mafia-companion.service (KEY=value lines), e.g.:
+# Read the touch panel directly if SDL does not deliver it (exactly one provider either way):
+# MAFIA_COMPANION_INPUT=hidinput:/dev/input/by-path/platform-...-event
+# Pick the sound card: SDL_AUDIODRIVER=alsa  AUDIODEV=hw:1,0
+EOF
+
+say "5/7 permission to shut down / reboot from the app"
+write_file /etc/polkit-1/rules.d/50-mafia-companion.rules 644 <<EOF
+// Let the Mafia Table Companion service user power off or reboot the table cleanly.
+polkit.addRule(function (action, subject) {
+    if (subject.user == "$APP_USER" &&
+        (action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions" ||
+         action.id == "org.freedesktop.login1.reboot" ||
+         action.id == "org.freedesktop.login1.reboot-multiple-sessions")) {
+        return polkit.Result.YES;
+    }
+});
+EOF
+
+say "6/7 serial port and boot target"
+if [ "$ENABLE_UART" = 1 ]; then
+  if command -v raspi-config >/dev/null; then
+    run raspi-config nonint do_serial_cons 1   # no login console on the UART
+    run raspi-config nonint do_serial_hw 0     # UART on GPIO14/15 enabled
+    say "UART enabled for the reader: reboot once for it to take effect"
+  else
+    say "raspi-config not found: enable the UART yourself (enable_uart=1, no console=serial0)"
+  fi
+fi
+if [ "$KEEP_DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
+  say "booting to the console from now on (the desktop would hold the display); --keep-desktop to avoid"
+  run systemctl set-default multi-user.target
+fi
+
+say "7/7 the service"
+sed -e "s#/opt/mafia-companion#$PREFIX#g" -e "s#^User=mafia#User=$APP_USER#" -e "s#^Group=mafia#Group=$APP_USER#" \
+  "$SRC/systemd/$UNIT" | write_file "/etc/systemd/system/$UNIT" 644
+run systemctl daemon-reload
+run systemctl enable "$UNIT"
+if [ "$START" = 1 ]; then
+  run systemctl restart "$UNIT"
+  say "started: journalctl -u ${UNIT%.service} -f to follow it"
+else
+  say "enabled; it starts at the next boot (or: systemctl start ${UNIT%.service})"
+fi
