@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from companion.bank import BANK, Ledger
-from companion.engine import REVEAL, TABLE, Action, ActionCodec, Audience, Engine, Event, Outcome, Seat
+from companion.engine import REVEAL, Action, ActionCodec, Audience, Engine, Event, Outcome, Seat
 from companion.errors import ConfigError, IllegalAction
 
 from . import poker, tokens
@@ -732,7 +732,7 @@ class MafiaCasinoEngine(Engine):
                 text += f" The {money(pot - each * len(won))} that cannot be split stays in the bank."
         if losers:
             runner = max(losers, key=lambda seat: hands[seat].key)
-            text += f" {poker.why(best, hands[runner]).capitalize()} ({s.players[runner].name})."
+            text += f" {_cap(poker.why(best, hands[runner]))} ({s.players[runner].name})."
         details = tuple((s.players[seat].name, f"{h.describe()}: {' '.join(poker.card_code(c) for c in h.cards)}")
                         for seat, h in sorted(hands.items()))
         events = [Event("poker_result", text, data={"board": a.cards, "winners": won, "each": each,
@@ -964,7 +964,7 @@ class MafiaCasinoEngine(Engine):
         qname = BANK if payee is None else s.players[payee].name
         s = replace(s, ledger=s.ledger.transfer(pname, qname, amount, reason))
         who = lambda seat: "the bank" if seat is None else s.players[seat].name  # noqa: E731
-        text = f"{who(payer).capitalize() if payer is None else who(payer)} pays {who(payee)} {money(amount)} ({reason})."
+        text = f"{_cap(who(payer))} pays {who(payee)} {money(amount)} ({reason})."
         data: dict[str, Any] = {"payer": who(payer), "payee": who(payee), "amount": amount, "reason": reason}
         if s.token_mode:
             s, token_text, moves = _settle_tokens(s, payer, payee, amount, who)
@@ -1102,7 +1102,7 @@ class MafiaCasinoEngine(Engine):
 
     def _phase_event(self, s: CasinoState) -> Event:
         text = self._instruction(s)
-        return Event("phase", text[0].upper() + text[1:], data={"phase": s.phase, "active": s.active})
+        return Event("phase", _cap(text), data={"phase": s.phase, "active": s.active})
 
 
 PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
@@ -1148,7 +1148,7 @@ def _settle_tokens(s: CasinoState, payer: int | None, payee: int | None, amount:
         return replace(st, box=t) if to is None else _set(st, to, replace(st.players[to], tokens=t))
 
     def say(frm, to, given, back):
-        text = f"{who(frm).capitalize()} hands {who(to)} {tokens.describe(given)}"
+        text = f"{_cap(who(frm))} hands {who(to)} {tokens.describe(given)}"
         if back != tokens.NONE:
             text += f"; {who(to)} gives back {tokens.describe(back)} in change"
         return text + "."
@@ -1196,6 +1196,11 @@ def _bad_cards(cards) -> str | None:
         except IllegalAction as err:
             return str(err)
     return None
+
+
+def _cap(text: str) -> str:
+    """Upper-case the first letter only (str.capitalize would lower-case names)."""
+    return text[:1].upper() + text[1:]
 
 
 def _names(names) -> str:
