@@ -59,7 +59,7 @@ def _money_walk(state, draws):
         else:
             legal = E.legal_actions(state)
             action = legal[pick % len(legal)]
-        before = copy.deepcopy(state)
+        before = copy.deepcopy(state) if kind == 0 else state
         try:
             state, _ = E.apply(state, action)
         except IllegalAction as err:
