@@ -91,6 +91,10 @@ class NarrationConfig:
     timeout: float = 60.0           # seconds one line may take to render
 
     def __post_init__(self) -> None:
+        wrong = [f"{name} should be {what}, not {getattr(self, name)!r}."
+                 for name, kinds, what in _FIELD_TYPES if not _is(getattr(self, name), kinds)]
+        if wrong:
+            raise NarrationConfigError(" ".join(wrong))
         problems = []
         if self.engine not in ENGINES:
             problems.append(f"narration engine {self.engine!r} is not one of {', '.join(ENGINES)}.")
@@ -123,8 +127,9 @@ class NarrationConfig:
                 data[key] = str(Path(str(data[key])).expanduser()) if data[key] else ""
         try:
             return cls(**data)
-        except TypeError as error:  # a wrong type that __post_init__'s comparisons tripped on
+        except NarrationConfigError as error:
             raise NarrationConfigError(f"{source}: {error}") from None
+
 
     @classmethod
     def load(cls, paths: Iterable[Path] | None = None) -> "NarrationConfig":
@@ -152,6 +157,21 @@ class NarrationConfig:
 
     def resolved_cache_dir(self) -> Path:
         return Path(self.cache_dir) if self.cache_dir else default_cache_dir()
+
+
+_TEXT, _WHOLE, _NUMBER = (str,), (int,), (int, float)
+_FIELD_TYPES = (
+    ("engine", _TEXT, "text"), ("voice", _TEXT, "text"), ("speed", _WHOLE, "a whole number"),
+    ("pitch", _WHOLE, "a whole number"), ("piper_voice", _TEXT, "a file path"),
+    ("piper_speaker", (int, type(None)), "a whole number"),
+    ("piper_length_scale", _NUMBER, "a number"), ("espeak_command", _TEXT, "text"),
+    ("piper_command", _TEXT, "text"), ("cache_dir", _TEXT, "a directory path"),
+    ("timeout", _NUMBER, "a number of seconds"),
+)
+
+
+def _is(value: Any, kinds: tuple[type, ...]) -> bool:
+    return isinstance(value, kinds) and not isinstance(value, bool)
 
 
 def default_cache_dir() -> Path:
