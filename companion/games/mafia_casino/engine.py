@@ -184,6 +184,7 @@ class TableView:
     box: tuple[tuple[str, int], ...]
     ledger: tuple[tuple[str, str, int, str], ...]
     winners: tuple[str, ...]
+    draw_prompt: str | None = None  # a chance draw is awaited: enter the real cards or let the app draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -1054,7 +1055,19 @@ class MafiaCasinoEngine(Engine):
             players=tuple(players), game=self._game_public(s), last_game=s.last_game, token_mode=s.token_mode,
             box=tuple(zip(tokens.COLOURS, s.box)) if s.token_mode else (),
             ledger=tuple((t.payer, t.payee, t.amount, t.reason) for t in s.ledger.journal),
-            winners=tuple(s.players[i].name for i in s.winners))
+            winners=tuple(s.players[i].name for i in s.winners), draw_prompt=self.awaiting_draw(s))
+
+    def awaiting_draw(self, s: CasinoState) -> str | None:
+        """What the game waits to have turned (session ``draw()`` or entered by hand), or None."""
+        me = s.players[s.active].name
+        return {
+            "market": "Turn a Market Value card.",
+            "first_player": "Each player picks a card; enter who has the highest value.",
+            "poker_board": f"{me} turns five cards from the draw pile for the board.",
+            "roulette_spin": f"{me} turns the next card from the draw pile.",
+            "slot": f"{me} turns three cards from the draw pile.",
+            "robbery": f"{me} takes cards at random from the safe.",
+        }.get(s.phase) if self.outcome(s) is None else None
 
     def _game_public(self, s: CasinoState) -> GamePublic | None:
         g = s.game

@@ -502,9 +502,10 @@ def test_a_new_market_value_card_is_turned_after_every_transaction():
     assert state.phase == "market"
     draw = ENGINE.chance(state, random.Random(3))
     assert isinstance(draw, MarketValueDrawn) and draw.card != 1
+    assert ENGINE.view(state, TABLE).draw_prompt == "Turn a Market Value card."
     state, events = play(state, MarketValueDrawn(4, by_hand=True))
     assert state.market == 3 and ENGINE.view(state, TABLE).market == ("Market value 4", 300_000, 200_000)
-    assert state.phase == "clients"
+    assert state.phase == "clients" and ENGINE.view(state, TABLE).draw_prompt is None
 
 
 def test_selling_refuses_cards_not_in_the_safe():
@@ -529,3 +530,31 @@ def test_legal_actions_guide_the_screen_in_every_phase():
     assert "transaction_sell" not in kinds  # empty safe
     state, _ = play(state, BuildConstruction("hotel", "Pool", 7 // 2), EndActions())
     assert ENGINE.legal_actions(state) == [PayManpower((3,))]
+
+
+def test_table_view_type_has_no_field_for_secrets():
+    from dataclasses import fields
+
+    from companion.games.mafia_casino.engine import PlayerPublic, TableView
+    names = {f.name for f in fields(TableView)} | {f.name for f in fields(PlayerPublic)}
+    assert "safe" not in names and "holes" not in names and "poker_cards" not in names
+
+
+def test_three_player_game_through_every_game_card_to_a_30m_win():
+    state = started(3, tokens=True)
+    # Anna: slot machine, 3 cards on three diamonds
+    state, _ = play(state, PlaySlotMachine(3), SlotCardsTurned(("diamond",) * 3), PlayClient("hotel"), EndTurn())
+    assert balance(state, 0) == 15 * M and state.active == 1
+    # Ben: poker, wins the $6M pot with a flush
+    state, _ = play(state, PlayPoker(), PokerCards(0, ("2C", "3D")), PokerCards(1, ("AH", "4H")),
+                    PokerCards(2, ("KS", "QC")), PokerBoard(("9H", "7H", "2H", "JS", "5D")), EndTurn())
+    assert balance(state, 1) == 6 * M
+    # Cleo: roulette, Anna's 5 comes up on the second card
+    state, _ = play(state, PlayRoulette(), RouletteBet(2, ("2", "3")), RouletteBet(0, ("5",)), RouletteBet(1, ("9",)),
+                    RouletteCardTurned("K"), RouletteCardTurned("5"), EndTurn())
+    assert balance(state, 0) == 17 * M
+    # Anna again: slot machine to $32M; victory at the end of her turn
+    state, events = play(state, PlaySlotMachine(3), SlotCardsTurned(("diamond",) * 3), EndTurn())
+    assert ENGINE.outcome(state).winners == (0,) and "Anna wins with $32M" in texts(events)
+    held = [sum(n * d for n, d in zip(p.tokens, (M, 5 * M, 10 * M))) for p in state.players]
+    assert held == [32 * M, 6 * M, 0]
