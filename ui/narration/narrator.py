@@ -189,7 +189,7 @@ class Narrator(EventDispatcher):
     def _make_line(self, text: str, chime: bool) -> _Line:
         text = str(text)
         future = None
-        if self._renderer is not None and not self.is_text_only:
+        if self._renderer is not None and not self.is_text_only and text.strip():
             future = self._renderer.submit(text)  # starts rendering now: pre-renders the queue
         return _Line(text, bool(chime), future)
 

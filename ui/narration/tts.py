@@ -29,6 +29,7 @@ import struct
 import subprocess
 import tempfile
 import threading
+import time
 import tomllib
 import wave
 from abc import ABC, abstractmethod
@@ -52,6 +53,8 @@ ENV_PATH = "MAFIA_COMPANION_NARRATION"
 #: Bump when the chime's sound changes, so an old cached chime is not reused.
 CHIME_NAME = "chime-v1.wav"
 CHIME_SECONDS = 0.7
+#: The cache is pruned (least recently used first) to this size when a Renderer starts.
+DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 
 
 class NarrationError(CompanionError):
@@ -351,6 +354,10 @@ def wav_duration(path: str | Path) -> float:
         return 0.0
 
 
+def _now() -> float:
+    return time.time()  # file ages only: nothing in the game's rules depends on it
+
+
 def _check_wav(path: Path, what: str) -> None:
     try:
         with wave.open(str(path), "rb") as w:
@@ -383,7 +390,13 @@ class WavCache:
 
     def lookup(self, synth: Synthesizer, text: str) -> Path | None:
         path = self.path_for(synth, text)
-        return path if path.is_file() else None
+        if not path.is_file():
+            return None
+        try:
+            os.utime(path)  # recently used lines survive prune()
+        except OSError:
+            pass
+        return path
 
     def render(self, synth: Synthesizer, text: str) -> Path:
         """The WAV of ``text`` spoken by ``synth``: from the cache, or rendered now and stored."""
@@ -417,6 +430,36 @@ class WavCache:
         if path.is_file():
             return path
         return self.write_atomic(path, write_chime)
+
+    def prune(self, max_bytes: int = DEFAULT_CACHE_BYTES) -> int:
+        """Delete the least recently used lines until the cache fits ``max_bytes``; returns how many.
+
+        Lines name players ("Anna was shipped out of town"), so the cache grows game after game;
+        the night script itself is reused every game and stays warm. Leftover ``.part`` files
+        (a render cut by a power loss) go too.
+        """
+        if not self.directory.is_dir():
+            return 0
+        removed = 0
+        entries = []
+        for item in self.directory.iterdir():
+            try:
+                st = item.stat()
+            except OSError:
+                continue
+            if item.suffix == ".part" and st.st_mtime < _now() - 3600:
+                item.unlink(missing_ok=True)
+                removed += 1
+            elif item.suffix == ".wav" and item.name != CHIME_NAME:
+                entries.append((st.st_mtime, st.st_size, item))
+        total = sum(size for _m, size, _i in entries)
+        for _mtime, size, item in sorted(entries, key=lambda e: e[0]):
+            if total <= max_bytes:
+                break
+            item.unlink(missing_ok=True)
+            total -= size
+            removed += 1
+        return removed
 
     def clear(self) -> int:
         """Delete every cached line (not the directory); returns how many files went."""
@@ -472,6 +515,13 @@ class Renderer:
         self._own_executor = executor is None
         self._lock = threading.Lock()
         self._in_flight: dict[str, Future] = {}
+        self._executor.submit(self._prune_quietly)  # first job on the worker: keep the SD card tidy
+
+    def _prune_quietly(self) -> None:
+        try:
+            self.cache.prune()
+        except OSError as error:
+            log.warning("narration: could not prune the cache (%s)", error)
 
     def submit(self, text: str) -> Future:
         path = self.cache.lookup(self.synth, text)

@@ -322,3 +322,20 @@ def test_hint_is_close_to_what_espeak_ng_really_takes(tmp_path):
     line = "Everyone, close your eyes. The Mafia wakes up and chooses a victim."
     real = wav_duration(WavCache(tmp_path).render(synth, line))
     assert 0.5 * real < line_duration_hint(line) < 2.0 * real
+
+
+def test_prune_drops_least_recently_used_lines_first_and_keeps_the_chime(tmp_path):
+    cache = WavCache(tmp_path)
+    synth = ToneSynthesizer(seconds=0.2)
+    old, used, new = (cache.render(synth, text) for text in ("Old line.", "Used line.", "New line."))
+    cache.chime()
+    for age, path in ((3000, old), (2000, used), (1000, new)):
+        os.utime(path, (path.stat().st_atime - age, path.stat().st_mtime - age))
+    cache.lookup(synth, "Used line.")  # played again just now
+    stale = tmp_path / ".torn.part"
+    stale.write_bytes(b"RIFF")
+    os.utime(stale, (0, 0))
+    size = new.stat().st_size
+    assert cache.prune(max_bytes=2 * size) == 2  # the oldest line and the torn render
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["chime-v1.wav", used.name, new.name])
+    assert cache.prune(max_bytes=0) == 2 and [p.name for p in tmp_path.iterdir()] == ["chime-v1.wav"]

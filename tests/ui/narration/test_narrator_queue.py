@@ -325,3 +325,12 @@ def test_with_no_sound_device_at_all_real_sdl_reports_text_only(tmp_path):
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result == {"reason": NO_AUDIO, "lines": ["Everyone, close your eyes.", "The Doctor wakes up."],
                       "busy": False}
+
+
+def test_a_blank_line_is_delivered_without_rendering(tmp_path, narrators):
+    rec = Recorder()
+    narrator = make(tmp_path, rec, reading_pause=lambda text: 0.0)
+    narrators.append(narrator)
+    narrator.say("   ")
+    run_until_idle(narrator, rec)
+    assert rec.lines() == ["   "] and narrator.synthesizer.calls == []
