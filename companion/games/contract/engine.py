@@ -1120,7 +1120,8 @@ class ContractEngine(Engine):
         discarded." Then the next round, or the end of the game after the last one."""
         played = sum(1 for s in state.slots for p in s.plays for c in p.cards if c not in SPECIAL_CARDS)
         unseen = sum(1 for s in state.slots if s.card is None)
-        state = replace(state, discard=state.discard + played, count_at=len(state.slots))
+        state = replace(state, discard=state.discard + played, count_at=len(state.slots),
+                        slots=tuple(replace(s, plays=()) for s in state.slots))
         events.append(Event("round_over", f"Round {state.round} is counted. Take back your tokens and discard "
                                           f"the influence cards played ({played})."
                                           + (f" Remove the {unseen} face-down Mafioso(s) nobody won." if unseen else ""),

@@ -216,3 +216,13 @@ def test_every_listed_action_applies_in_play():
     state = replace(state, copper_card=0)
     for action in E.legal_actions(state):
         E.apply(state, action)
+
+
+def test_influence_is_allowed_again_where_the_player_already_is():
+    state = play(opened(), Pass(1), Influence(0, 1, 1, ("dollar",)))
+    assert E.totals(state, 1) == {0: 2 * 3 + 2}
+
+
+def test_pawns_return_to_the_ends_of_the_row_at_each_new_round():
+    state = play(opened(), HireVicelard(1, 2), PayCopper(0, 1), Pass(1), Pass(0))
+    assert state.round == 2 and (state.copper_at, state.vicelard_at) == (0, 3)
