@@ -220,7 +220,7 @@ def test_every_listed_action_applies_in_play():
 
 def test_influence_is_allowed_again_where_the_player_already_is():
     state = play(opened(), Pass(1), Influence(0, 1, 1, ("dollar",)))
-    assert E.totals(state, 1) == {0: 2 * 3 + 2}
+    assert E.totals(state, 1) == {0: 2 * (3 + 2)}
 
 
 def test_pawns_return_to_the_ends_of_the_row_at_each_new_round():
