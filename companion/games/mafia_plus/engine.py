@@ -452,10 +452,14 @@ class _Resolver:
 
     def run(self, attacks: Sequence[tuple[int | None, str]]) -> "_Resolver":
         st = self.state
-        queue = [a for a in attacks if a[0] is not None]
+        queue: list[tuple[Any, str]] = [a for a in attacks if a[0] is not None]
         bodyguard = _seat_of(st, "bodyguard")
         while queue:
             target, source = queue.pop(0)
+            if isinstance(target, tuple):   # a blast: (bomber seat, direction), aimed when it goes off
+                target = _neighbour(st, target[0], target[1], self.alive)
+                if target is None:
+                    continue
             if not self.alive[target]:
                 continue
             if target == st.away:           # out of town: cannot be attacked
@@ -482,9 +486,9 @@ class _Resolver:
             if cid == "mayor" and source == "vote":
                 queue.extend((v, "mayor") for v in self.voters)
             if cid in ("bomber", "bomber_plus"):
-                queue.append((_neighbour(st, target, +1, self.alive), "bomber"))
+                queue.append(((target, +1), "bomber"))
                 if cid == "bomber_plus":
-                    queue.append((_neighbour(st, target, -1, self.alive), "bomber"))
+                    queue.append(((target, -1), "bomber"))
         return self
 
 
@@ -754,27 +758,27 @@ class MafiaPlusEngine(Engine):
                     action, (Sweep, Shift, Pass)):
                 return "That is a night action; it is Day now."
             if isinstance(action, CannonShot):
-                if "loose_cannon" in state.used:
-                    return "The Loose Cannon has already fired their one shot."
-                return f"{state.players[by]} is not the Loose Cannon."
+                if state.characters[by] != "loose_cannon":
+                    return f"{state.players[by]} is not the Loose Cannon."
+                return "The Loose Cannon has already fired their one shot."
             if isinstance(action, ChairmanAnnuls):
                 if state.stage != "verdict":
                     return "The Chairman can act only after the vote, until the sentence is carried out."
-                if "chairman" in state.used:
-                    return "The Chairman has already used their power once."
                 if action.decision not in ("revote_eliminate", "revote_reveal", "end_day"):
                     return "The Chairman calls 'revote_eliminate', 'revote_reveal' or 'end_day'."
                 if action.decision == "revote_reveal" and not state.reveal_votes:
                     return "Votes to reveal are not allowed at this table."
-                return f"{state.players[by]} is not the Chairman."
+                if state.characters[by] != "chairman":
+                    return f"{state.players[by]} is not the Chairman."
+                return "The Chairman has already used their power once."
             if isinstance(action, DaughterDeclares):
                 if state.stage != "verdict":
                     return "The Chairman's Daughter can declare only after the vote, until the sentence."
+                if state.characters[by] != "chairmans_daughter":
+                    return f"{state.players[by]} is not the Chairman's Daughter."
                 if "chairmans_daughter" in state.used:
                     return "The Chairman's Daughter has already declared once."
-                if state.characters[by] == "chairmans_daughter":
-                    return f"{state.players[by]} has no vote to double in this vote."
-                return f"{state.players[by]} is not the Chairman's Daughter."
+                return f"{state.players[by]} has no vote to double in this vote."
             if isinstance(action, CarryOut):
                 return "There is no vote result to carry out yet."
             if isinstance(action, (Accuse, DropAccusation, CallVote)):

@@ -205,17 +205,18 @@ def test_bomber_plus_takes_both_neighbours():
 
 
 def test_a_bomber_killed_by_a_bomber_chain_resolves_completely():
-    chars = ["mafia_boss", "coquette", "mayor", "bomber_plus", "citizen", "citizen", "citizen", "citizen"]
-    # seat 2 is the Mayor; put a second blast in the chain with the Bomber+ next to... one Bomber only
-    s, _ = night(night1(["citizen", "mafia_boss", "coquette", "bomber", "doctor", "citizen", "citizen", "citizen"]),
-                 mafia=2)
-    assert [x for x, _ in s.nights[-1].deaths] == [2]
-    s = night1(chars)
-    s, _ = night(s, mafia=4)
-    assert s.alive[3]
+    chars = ["mafia_boss", "coquette", "doctor", "bomber", "bomber_plus", "citizen", "citizen", "citizen"]
+    s, _ = night(night1(chars), mafia=3)
+    # Bomber (Dee) -> left: Bomber+ (Eve) -> left Fay, right: nearest living is Cid (Dee is gone)
+    assert s.nights[-1].deaths == ((3, "mafia"), (4, "bomber"), (5, "bomber"), (2, "bomber"))
+
+
+def test_a_bomber_blast_skips_players_already_eliminated_that_night():
+    chars = ["mafia_boss", "coquette", "doctor", "bomber", "citizen", "citizen", "angel_of_death", "citizen"]
+    s, _ = night(night1(chars), mafia=7, angel_of_death=4)
     s = quiet_day(s)
-    s, _ = night(s, mafia=3)  # Bomber+ dies: left neighbour Eve is gone, so Fay; right Cid (Mayor)
-    assert [x for x, _ in s.nights[-1].deaths] == [3, 5, 2]
+    s, _ = night(s, mafia=3, angel_of_death=4)  # Eve falls to the second mark first; the blast takes Fay
+    assert s.nights[-1].deaths == ((3, "mafia"), (4, "angel"), (5, "bomber"))
 
 
 def test_the_mafia_may_choose_any_player_in_town_even_a_mafioso():

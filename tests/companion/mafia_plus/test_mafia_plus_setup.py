@@ -95,9 +95,9 @@ def test_custom_set_size_must_equal_the_number_of_players():
         ENGINE.new(cfg(characters=["mafia_boss", "doctor", "citizen", "citizen", "citizen"]), 1)
 
 
-def test_bomber_and_bomber_plus_share_one_card_so_never_together():
-    with pytest.raises(ConfigError, match="Bomber and Bomber\\+ may not"):
-        ENGINE.new(cfg(characters=["mafia_boss", "doctor", "bomber", "bomber_plus", "citizen", "citizen"]), 1)
+def test_bomber_and_bomber_plus_may_both_be_in_a_custom_set():
+    state = ENGINE.new(cfg(characters=["mafia_boss", "doctor", "bomber", "bomber_plus", "citizen", "citizen"]), 1)
+    assert {"bomber", "bomber_plus"} <= set(state.cast)
 
 
 def test_custom_set_problems_are_all_listed_at_once():
