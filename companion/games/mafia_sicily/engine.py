@@ -658,7 +658,7 @@ class SicilyEngine(Engine):
             w.blocked.remove(f)
             w.say("blocked", f"The Antimafia Commission: {faction_name(f)} may not move any counter this turn.")
             return
-        if not self._movable(w, f):
+        if not self._movable(w, f) and not (w.players == 4 and self._movable(w, "state")):
             w.say("no_move", f"{cap(faction_name(f))} has no counter on the board to move.")
             return
         w.prompt = ("roll", 2, ("move",))
@@ -863,10 +863,9 @@ class SicilyEngine(Engine):
         elif k == "picciotto":
             w.push(("decide_task", f, c, space))
         elif k == "prefetto":
-            if w.players == 4:
-                w.push(("draw", "roma", "state", "the Prefetto acts"))
             self._state_removes_control(w, space, c)
-            tasks = [("prefetto_arrests", fam, space, True) for fam in FAMILIES
+            tasks = [("draw", "roma", "state", "the Prefetto acts")] if w.players == 4 else []
+            tasks += [("prefetto_arrests", fam, space, True) for fam in FAMILIES
                      if any(kind_of(x) == "picciotto" and faction_of(x) == fam for x in w.at(space))]
             if tel:
                 tasks.append(("telephone", c, space))
@@ -1399,7 +1398,11 @@ class SicilyEngine(Engine):
             w.dice_left = list(DIE_CHOICES)
             w.say("movement_roll", f"{cap(faction_name(w.current))} rolls {dice[0]} and {dice[1]} for movement.",
                   dice=list(dice))
-            w.prompt = ("move", w.current)
+            if self._movable(w, w.current):
+                w.prompt = ("move", w.current)
+            else:  # four players: only a State counter can move
+                w.dice_left = []
+                w.push(("move_more",))
         elif what == "roadblock":
             c, nums = purpose[1], purpose[2]
             if v in nums:
