@@ -670,6 +670,9 @@ class IlCapoEngine(Engine):
             return self._start_beating(s, s.encounter.target, s.encounter.origin, ev)
         if isinstance(a, TakeHit):
             e = s.encounter
+            defender = e.target if e.stage == 0 else e.actor
+            ev.append(Event("shot", f"No shield: the {e.spin} hits {_who(s, defender, e.victim)}.",
+                            data={"target": defender, "number": e.spin, "hit": True}))
             return self._pvp_hit(s, e.victim, ev)
         if isinstance(a, UseSkill):
             return self._use_skill(s, a, ev)
