@@ -19,7 +19,15 @@ from .commands import (
     command_for_key,
 )
 from .config import HardwareConfig, HardwareConfigError, load_config
-from .hub import Hub
+
+
+def __getattr__(name: str):
+    # Lazy, so that `python -m hardware.rfid` / `hardware.buttons` run their module only once.
+    if name == "Hub":
+        from .hub import Hub
+
+        return Hub
+    raise AttributeError(f"module 'hardware' has no attribute {name!r}")
 
 __all__ = [
     "KEY_MAP",

@@ -78,9 +78,16 @@ class RfidConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    blank_after: float = 600.0
+    brightness: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
 class HardwareConfig:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     rfid: RfidConfig = field(default_factory=RfidConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
     #: The files that were read, in order (the shipped defaults first).
     sources: tuple[str, ...] = ()
 
@@ -133,7 +140,7 @@ def load_config(paths: Iterable[str | os.PathLike] | None = None) -> HardwareCon
         for table, values in data.items():
             if table not in merged:
                 problems.append(
-                    f"{path}: there is no [{table}] section; use [buttons] or [rfid]."
+                    f"{path}: there is no [{table}] section; use [buttons], [rfid] or [display]."
                 )
                 continue
             if not isinstance(values, dict):
@@ -170,7 +177,8 @@ def validate(
     def number(table: str, key: str, positive: bool = True) -> float:
         value = data[table][key]
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            problems.append(f"{where(table, key)}: [{table}] {key} must be a number of seconds, not {value!r}.")
+            unit = "" if key == "brightness" else " of seconds"
+            problems.append(f"{where(table, key)}: [{table}] {key} must be a number{unit}, not {value!r}.")
             return 0.0
         if positive and value <= 0:
             problems.append(f"{where(table, key)}: [{table}] {key} must be more than 0, not {value!r}.")
@@ -248,6 +256,15 @@ def validate(
     repeat = number("rfid", "repeat_suppress")
     reconnect = number("rfid", "reconnect_interval")
 
+    blank_after = number("display", "blank_after", positive=False)
+    if blank_after < 0:
+        problems.append(f"{where('display', 'blank_after')}: [display] blank_after must be 0 (never) or more seconds.")
+    brightness = number("display", "brightness")
+    if not 0.1 <= brightness <= 1.0:
+        problems.append(
+            f"{where('display', 'brightness')}: [display] brightness must be between 0.1 and 1.0, not {brightness:g}."
+        )
+
     # One pin, one button; and the UART pins belong to a reader on the header UART.
     by_pin: dict[int, list[str]] = {}
     for name, p in named.items():
@@ -290,5 +307,6 @@ def validate(
             repeat_suppress=repeat,
             reconnect_interval=reconnect,
         ),
+        display=DisplayConfig(blank_after=blank_after, brightness=brightness),
         sources=sources,
     )

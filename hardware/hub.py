@@ -8,6 +8,7 @@ Usage from the UI (the UI thread only reads the queue; adapters write it from th
     Window.bind(on_key_down=lambda w, key, sc, text, mods: hub.key(Keyboard.keycode_to_string(...)))
     status_bar.text = hub.status     # then update on every StatusChanged message
     ...
+    Window.bind(on_touch_down=lambda *a: hub.activity())   # touches keep the screen lit
     hub.close()                      # on_stop
 
 ``poll()`` also feeds the systemd watchdog, so a frozen Kivy clock gets the app restarted.
@@ -23,6 +24,7 @@ from typing import Callable, Iterable, Mapping
 from .buttons import ButtonPanel, ButtonsUnavailable
 from .commands import KEY_MAP, Command, Message, StatusChanged, TagSeen, command_for_key
 from .config import SERIAL_READERS, ButtonsConfig, HardwareConfig, HardwareConfigError, load_config
+from .display import Backlight, IdleBlanker
 from .notify import SystemdNotifier
 from .rfid import SerialReader
 
@@ -47,6 +49,7 @@ class Hub:
         open_device: Callable | None = None,
         clock: Callable[[], float] = time.monotonic,
         notifier: SystemdNotifier | None = None,
+        backlight: Backlight | None = None,
     ) -> None:
         self.config = config
         self._config_paths = None if config_paths is None else list(config_paths)
@@ -55,6 +58,8 @@ class Hub:
         self._open_device = open_device
         self._clock = clock
         self.notifier = notifier if notifier is not None else SystemdNotifier()
+        self._backlight = backlight
+        self.blanker: IdleBlanker | None = None
         #: Messages for the UI thread: ``Command``s and ``StatusChanged``.
         self.commands: "queue.Queue[Message]" = queue.Queue()
         #: Sentences to show once (home screen), like ``store.notices``: settings to fix, a busy pin.
@@ -83,6 +88,9 @@ class Hub:
                 self.config = HardwareConfig(buttons=ButtonsConfig(enabled=False))
         self._start_buttons()
         self._start_reader()
+        backlight = self._backlight if self._backlight is not None else Backlight()
+        backlight.set_brightness(self.config.display.brightness)
+        self.blanker = IdleBlanker(backlight, self.config.display.blank_after, clock=self._clock)
         self.notifier.ready(self.status)
         return self
 
@@ -141,7 +149,10 @@ class Hub:
     # -- what the UI calls -----------------------------------------------------------------------
 
     def poll(self, limit: int = 64) -> list[Message]:
-        """Everything waiting (up to ``limit``), without blocking; call it from the Kivy clock."""
+        """Everything waiting (up to ``limit``), without blocking; call it from the Kivy clock.
+
+        Also feeds the systemd watchdog, wakes the screen on any command and blanks it when idle.
+        """
         self.notifier.watchdog()
         out: list[Message] = []
         while len(out) < limit:
@@ -149,7 +160,21 @@ class Hub:
                 out.append(self.commands.get_nowait())
             except queue.Empty:
                 break
+        if self.blanker is not None:
+            if any(not isinstance(m, StatusChanged) for m in out):
+                self.blanker.activity()
+            else:
+                self.blanker.tick()
         return out
+
+    def activity(self) -> bool:
+        """A touch on the screen (the UI calls this): keeps it lit; True if it woke it up, so
+        bound to ``on_touch_down`` the waking touch is swallowed instead of pressing something."""
+        return self.blanker.activity() if self.blanker is not None else False
+
+    @property
+    def screen_blanked(self) -> bool:
+        return self.blanker is not None and self.blanker.blanked
 
     def key(self, name: str) -> bool:
         """A key went down in the UI: queue the command it stands in for; False if none."""

@@ -137,3 +137,11 @@ def test_times_must_be_positive_numbers(tmp_path):
 def test_duplicates_do_not_matter_when_buttons_are_off(tmp_path):
     cfg = load_config([write(tmp_path, "h.toml", "[buttons]\nenabled = false\nroll = 17\n")])
     assert not cfg.buttons.enabled
+
+
+def test_display_settings_default_and_are_checked(tmp_path):
+    cfg = load_config([])
+    assert cfg.display.blank_after == 600 and cfg.display.brightness == 1.0
+    message = problems_of(write(tmp_path, "h.toml", "[display]\nbrightness = 2\nblank_after = -5\n"))
+    assert "brightness must be between 0.1 and 1.0, not 2" in message
+    assert "blank_after must be 0 (never) or more seconds" in message

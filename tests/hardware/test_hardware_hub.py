@@ -13,7 +13,8 @@ from hwtest_helpers import drain, get, wait_for
 
 from hardware import KEY_MAP, command_for_key
 from hardware.commands import Back, Next, PowerMenu, Roll, StatusChanged, TagSeen, Undo, Vote
-from hardware.config import ButtonsConfig, HardwareConfig, RfidConfig
+from hardware.config import ButtonsConfig, DisplayConfig, HardwareConfig, RfidConfig
+from hardware.display import Backlight
 from hardware.hub import STANDINS, Hub
 from hardware.notify import SystemdNotifier
 from hardware.rfid import encode_frame
@@ -26,6 +27,7 @@ class SilentNotifier(SystemdNotifier):
 
 def make_hub(config=None, **kw):
     kw.setdefault("notifier", SilentNotifier())
+    kw.setdefault("backlight", Backlight("/nonexistent"))  # never the test machine's own panel
     return Hub(config, **kw)
 
 
@@ -212,3 +214,83 @@ def test_hardware_never_imports_kivy_or_evdev():
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+
+
+# -- the screen -------------------------------------------------------------------------------
+
+
+def fake_panel(tmp_path, maximum=255):
+    panel = tmp_path / "backlight" / "rpi_backlight"
+    panel.mkdir(parents=True)
+    (panel / "max_brightness").write_text(f"{maximum}\n")
+    (panel / "brightness").write_text(f"{maximum}\n")
+    (panel / "bl_power").write_text("0\n")
+    return panel
+
+
+def test_idle_screen_blanks_and_a_button_or_touch_wakes_it(tmp_path, clock):
+    panel = fake_panel(tmp_path)
+    cfg = HardwareConfig(buttons=ButtonsConfig(enabled=False), display=DisplayConfig(blank_after=60, brightness=0.5))
+    with make_hub(cfg, backlight=Backlight(tmp_path / "backlight"), clock=clock) as hub:
+        assert (panel / "brightness").read_text() == "128\n"
+        hub.poll()
+        clock.advance(59)
+        hub.poll()
+        assert not hub.screen_blanked
+        clock.advance(2)
+        hub.poll()
+        assert hub.screen_blanked and (panel / "bl_power").read_text() == "4\n"
+        hub.key("r")  # a button (or its stand-in) wakes it, and still counts
+        assert hub.poll() == [Roll()]
+        assert not hub.screen_blanked and (panel / "bl_power").read_text() == "0\n"
+        clock.advance(61)
+        hub.poll()
+        assert hub.screen_blanked
+        assert hub.activity() is True  # the touch that wakes the screen is swallowed by the UI
+        assert hub.activity() is False
+
+
+def test_blanking_can_be_switched_off(tmp_path, clock):
+    fake_panel(tmp_path)
+    cfg = HardwareConfig(buttons=ButtonsConfig(enabled=False), display=DisplayConfig(blank_after=0))
+    with make_hub(cfg, backlight=Backlight(tmp_path / "backlight"), clock=clock) as hub:
+        clock.advance(10**6)
+        hub.poll()
+        assert not hub.screen_blanked
+
+
+def test_panel_without_backlight_control_is_left_alone(tmp_path, clock):
+    backlight = Backlight(tmp_path / "none")
+    assert not backlight.available
+    assert backlight.set_brightness(0.5) is False and backlight.blank(True) is False
+    with make_hub(HardwareConfig(buttons=ButtonsConfig(enabled=False)), backlight=backlight, clock=clock) as hub:
+        clock.advance(10**6)
+        hub.poll()
+        assert not hub.screen_blanked
+
+
+def test_brightness_never_goes_fully_dark(tmp_path):
+    panel = fake_panel(tmp_path, maximum=10)
+    backlight = Backlight(tmp_path / "backlight")
+    assert backlight.set_brightness(0.01) and (panel / "brightness").read_text() == "1\n"
+    assert backlight.brightness() == 0.1
+
+
+# -- power ---------------------------------------------------------------------------------------
+
+
+def test_power_off_and_reboot_go_through_systemctl_and_report_failure_in_words():
+    from hardware.power import power_off, reboot
+
+    calls = []
+
+    def ok(cmd, **kw):
+        calls.append(cmd)
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+    def refused(cmd, **kw):
+        return subprocess.CompletedProcess(cmd, 1, "", "Failed to power off system via logind: Access denied\n")
+
+    assert power_off(run=ok) is None and reboot(run=ok) is None
+    assert calls == [["systemctl", "poweroff", "--no-wall"], ["systemctl", "reboot", "--no-wall"]]
+    assert power_off(run=refused) == "The table could not shut down: Failed to power off system via logind: Access denied."
