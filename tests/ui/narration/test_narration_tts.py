@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import ToneSynthesizer, wav_stats, write_tone
+from narration_fakes import ToneSynthesizer, wav_stats, write_tone
 
 from ui.narration.tts import (CALM_WPM, CHIME_SECONDS, EspeakSynthesizer, NarrationConfig,
                               NarrationConfigError, PiperSynthesizer, Renderer, SynthesisError,
@@ -222,7 +221,7 @@ def fake_piper(bin_dir: Path) -> Path:
         f"#!{sys.executable}\n"
         "import sys\n"
         f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
-        "from conftest import write_tone\n"
+        "from narration_fakes import write_tone\n"
         "args = sys.argv[1:]\n"
         "assert args[args.index('--model') + 1].endswith('.onnx')\n"
         "text = sys.stdin.read()\n"

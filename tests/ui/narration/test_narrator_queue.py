@@ -15,14 +15,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ToneSynthesizer
+from narration_fakes import ToneSynthesizer
 
 from kivy.clock import Clock
 from kivy.core.audio import SoundLoader
 
 from ui.narration import NO_AUDIO, NO_TTS, SWITCHED_OFF, Narrator
 from ui.narration.narrator import reading_pause
-from ui.narration.tts import EspeakSynthesizer, NarrationConfig, WavCache
+from ui.narration.tts import EspeakSynthesizer, NarrationConfig
 
 MAX_TICKS = 1500  # ~25 s at Kivy's 60 fps cap: a bound, never reached when things work
 

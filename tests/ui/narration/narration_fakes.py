@@ -1,4 +1,7 @@
-"""Fixtures for narration tests: a fake synthesizer writing short tones, WAV measuring helpers."""
+"""Narration test helpers: a fake synthesizer writing short tones, WAV measuring helpers.
+
+A plain module with a unique name (not conftest.py): the test modules import it directly.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +10,6 @@ import struct
 import threading
 import wave
 from pathlib import Path
-
-import pytest
 
 from ui.narration.tts import Synthesizer
 
@@ -71,8 +72,3 @@ class ToneSynthesizer(Synthesizer):
         if self.fail_on is not None and self.fail_on in text:
             raise SynthesisError(f"tone could not speak {text!r}")
         write_tone(out, self.seconds)
-
-
-@pytest.fixture
-def tone():
-    return ToneSynthesizer()
