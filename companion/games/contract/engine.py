@@ -372,6 +372,23 @@ class FinalScore:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnOptions:
+    """What the player whose turn it is may do: the buttons of the quick action entry."""
+
+    seat: int
+    must_influence: bool
+    tokens_left: int
+    hand: int
+    influence: tuple[int, ...]  # positions
+    reinforce: tuple[int, ...]
+    cards: tuple[tuple[int, tuple[str, ...]], ...]  # position -> card kinds playable there
+    pay_copper: tuple[int, ...]
+    hire_vicelard: tuple[int, ...]
+    copper_chased_from: int  # hiring Vicelard here also asks where Copper goes
+    can_pass: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ContractView:
     round: int
     rounds: int
@@ -385,6 +402,7 @@ class ContractView:
     briefcases_won: tuple[tuple[str, str], ...]  # (title, name)
     count: tuple[str, ...]
     score: FinalScore | None
+    turn: TurnOptions | None
 
 
 # ============================================================================================
@@ -664,7 +682,8 @@ class ContractEngine(Engine):
         p = state.pending[0]
         n = state.names
         if action.seat != p.seat:
-            raise IllegalAction(f"{n[p.seat]} chooses now, not seat {action.seat}: {self.prompt(state)}")
+            other = n[action.seat] if isinstance(action.seat, int) and 0 <= action.seat < state.players else "anyone else"
+            raise IllegalAction(f"{n[p.seat]} chooses now, not {other}: {self.prompt(state)}")
         if p.what == "blackmat":
             if not isinstance(action, PlaceBlackmat):
                 raise IllegalAction(f"First choose where the {self.label(p.card)} goes.")
@@ -1249,7 +1268,25 @@ class ContractEngine(Engine):
         return ContractView(state.round, state.rounds, state.phase, self.prompt(state), self.acting(state),
                             state.passes, tuple(slots), tuple(players), traffic, won,
                             tuple(line.text for line in state.count_lines),
-                            self.final_score(state) if state.phase == "over" else None)
+                            self.final_score(state) if state.phase == "over" else None,
+                            self.options(state))
+
+    def options(self, state: ContractState) -> TurnOptions | None:
+        """The turn's possibilities grouped by action, so a screen needs few taps per action."""
+        if state.phase != "play":
+            return None
+        seat = state.turn
+        size = len(state.slots)
+        tokens = self.tokens_left(state, seat)
+        cards = tuple((p, tuple(self.playable_kinds(state, seat, p))) for p in range(size))
+        influence = tuple(p for p, kinds in cards if tokens and kinds)
+        reinforce = tuple(p for p, kinds in cards if state.opened and (tokens or kinds)
+                          and any(pl.seat == seat and pl.tokens for pl in state.slots[p].plays))
+        paying = state.opened and state.hands[seat] > 0
+        copper = tuple(p for p in range(size) if paying and p not in (state.copper_at, state.vicelard_at))
+        vicelard = tuple(p for p in range(size) if paying and p != state.vicelard_at)
+        return TurnOptions(seat, not state.opened, tokens, state.hands[seat], influence, reinforce, cards, copper,
+                           vicelard, state.copper_at, state.opened)
 
 
 ENGINE = ContractEngine()

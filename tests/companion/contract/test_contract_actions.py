@@ -226,3 +226,13 @@ def test_influence_is_allowed_again_where_the_player_already_is():
 def test_pawns_return_to_the_ends_of_the_row_at_each_new_round():
     state = play(opened(), HireVicelard(1, 2), PayCopper(0, 1), Pass(1), Pass(0))
     assert state.round == 2 and (state.copper_at, state.vicelard_at) == (0, 3)
+
+
+def test_turn_options_group_the_legal_choices_for_the_screen():
+    options = E.view(start(2, LAYOUT), TABLE).turn
+    assert options.must_influence and not options.can_pass and options.influence == (0, 1, 2, 3)
+    assert options.pay_copper == () and options.reinforce == ()
+    assert dict(options.cards)[1] == ("contract:yakaz", "dollar", "half_dollar", "back")
+    options = E.view(play(opened(), Pass(1)), TABLE).turn
+    assert options.seat == 0 and options.reinforce == (1,) and options.pay_copper == (1, 2)
+    assert options.hire_vicelard == (0, 1, 2) and options.copper_chased_from == 0 and options.can_pass
