@@ -250,10 +250,6 @@ def _set_player(state: IlCapoState, seat: int, **changes: Any) -> IlCapoState:
     return replace(state, players=tuple(players))
 
 
-def _balance(state: IlCapoState, seat: int) -> int:
-    return state.ledger.balance(state.players[seat].name)
-
-
 def _pay(state: IlCapoState, payer: str, payee: str, amount: int, reason: str) -> IlCapoState:
     return replace(state, ledger=state.ledger.transfer(payer, payee, amount, reason))
 
@@ -288,10 +284,6 @@ def _spinner(state: IlCapoState) -> int | None:
     if e.kind == "moretti_fire":
         return -1
     return e.actor  # the player's own shots: Rico, the brothers, Marcello, released crew, Moretti
-
-
-def _skill_owner(state: IlCapoState, crew: str) -> int:
-    return _owner(state, crew)
 
 
 def _saving_shields(state: IlCapoState, seat: int, shot: int, needs: int) -> list[str]:
@@ -859,7 +851,6 @@ class IlCapoEngine(Engine):
     def _npc_hit(self, s: IlCapoState, seat: int, ev: list[Event]) -> IlCapoState:
         npc = NPCS[s.npc]
         s = replace(s, npc_hit=s.npc_hit + (seat,))
-        name = s.players[seat].name
         if npc in ("cop1", "cop2"):
             return self._bust(s, seat, ev)
         if npc == "rico":

@@ -2,11 +2,11 @@
 
 from companion.engine import TABLE
 from companion.games.il_capo import ENGINE as E
-from companion.games.il_capo.actions import (Challenge, EndTurn, NpcDone, ShootBrothers, ShootMarcello,
+from companion.games.il_capo.actions import (Challenge, EndTurn, ShootBrothers, ShootMarcello,
                                              ShootRico, StandOffShoot, TakeHit, UseSkill)
 
 from ilcapo_scenes import (balance, finish_round, game, landed, play, refused, rich, set_player, spin,
-                           to_syndicate, with_crew)
+                           with_crew)
 
 
 def _duel(anna=("Nunzio",), ben=("Joey Bats", "Firpo")):
