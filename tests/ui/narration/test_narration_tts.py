@@ -338,3 +338,19 @@ def test_prune_drops_least_recently_used_lines_first_and_keeps_the_chime(tmp_pat
     assert cache.prune(max_bytes=2 * size) == 2  # the oldest line and the torn render
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["chime-v1.wav", used.name, new.name])
     assert cache.prune(max_bytes=0) == 2 and [p.name for p in tmp_path.iterdir()] == ["chime-v1.wav"]
+
+
+def test_tts_and_the_package_import_no_kivy():
+    code = ("import sys, ui.narration, ui.narration.tts; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'kivy'))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[3])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_tts_docstring_examples_hold():
+    import doctest
+
+    import ui.narration.tts as tts
+    assert doctest.testmod(tts).failed == 0
