@@ -58,7 +58,8 @@ def _money_walk(state, draws):
                       PayPlayer(pick % n, (pick // n) % n, amount)][pick % 3]
         else:
             legal = E.legal_actions(state)
-            action = legal[pick % len(legal)]
+            play_ = [a for a in legal if not isinstance(a, (Pay, Receive, PayPlayer))] or legal
+            action = play_[pick % len(play_)]  # game moves; bank moves come from kind 0
         before = copy.deepcopy(state) if kind == 0 else state
         try:
             state, _ = E.apply(state, action)
