@@ -29,6 +29,8 @@ FAMILIES = ("red", "black", "orange", "green")
 FAMILY_NAMES = {"red": "Red (rosso)", "black": "Black (nero)", "orange": "Orange (arancio)",
                 "green": "Green (verde)"}
 FACTIONS = ("state",) + FAMILIES
+#: Hands: one per side, plus (two players, H6) each player's own Roma hand while running the State.
+HAND_KEYS = FACTIONS + ("state0", "state1")
 #: Rule D1: red, black, State, orange, green, State, then back to red.
 CALENDAR = ("red", "black", "state", "orange", "green", "state")
 DECKS = ("roma", "usa", "sisde")
@@ -43,6 +45,8 @@ SEATS = {
     5: {"state": 0, "red": 1, "black": 2, "orange": 3, "green": 4},
     4: {"red": 0, "black": 1, "orange": 2, "green": 3},
     3: {"state": 0, "red": 1, "orange": 1, "black": 2, "green": 2},
+    #: H1: the RV-player (red and green) and the NA-player (black and orange); the State alternates.
+    2: {"red": 0, "green": 0, "black": 1, "orange": 1},
 }
 DIE_CHOICES = ("sum", "first", "second")
 
@@ -79,7 +83,7 @@ def counter_name(counter: str) -> str:
 
 
 def faction_name(faction: str) -> str:
-    return "the State" if faction == "state" else f"the {FAMILY_NAMES[faction]} Family"
+    return "the State" if faction.startswith("state") else f"the {FAMILY_NAMES[faction]} Family"
 
 
 def cap(text: str) -> str:
@@ -274,6 +278,37 @@ class LoseCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveControl(Action):
+    """Two players (H5): the Carabinieri may remove one control counter, without a roll."""
+
+    kind = "remove_control"
+
+    def describe(self) -> str:
+        return "Remove a control counter"
+
+
+@dataclass(frozen=True, slots=True)
+class Undercover(Action):
+    """Two players (H8): the SISDE sends one mafioso in its space back to his home city."""
+
+    kind = "undercover"
+    counter: str
+
+    def describe(self) -> str:
+        return f"Undercover operation: send {counter_name(self.counter)} home"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeRoma(Action):
+    """Two players (H6): a player acting for a State counter, holding no Roma card, may draw one."""
+
+    kind = "take_roma"
+
+    def describe(self) -> str:
+        return "Draw a Roma card"
+
+
+@dataclass(frozen=True, slots=True)
 class Done(Action):
     """End this counter's activities."""
 
@@ -284,7 +319,8 @@ class Done(Action):
 
 
 ALL_ACTIONS = (ChooseHome, DiceRolled, CardDrawn, Move, Helicopter, PlayCard, PlayEvidence, Pass, TryControl,
-               Shootout, Detain, Arrest, ArrestPicciotti, Resist, Submit, LoseCard, Done)
+               Shootout, Detain, Arrest, ArrestPicciotti, Resist, Submit, LoseCard, RemoveControl, Undercover, TakeRoma,
+               Done)
 
 
 # --------------------------------------------------------------------------------------------
@@ -320,6 +356,7 @@ class SicilyState:
     act_done: tuple[str, ...]
     last_move: tuple | None
     last_drawn: str
+    roma_drawn: tuple[tuple[str, int], ...]
     winners: tuple[int, ...] | None
     reason: str
 
@@ -353,6 +390,7 @@ class _W:
         self.act_done = list(s.act_done)
         self.last_move = s.last_move
         self.last_drawn = s.last_drawn
+        self.roma_drawn = dict(s.roma_drawn)
         self.winners = s.winners
         self.reason = s.reason
         self.events: list[Event] = []
@@ -363,7 +401,7 @@ class _W:
             homes=tuple(sorted(self.homes.items())), home_queue=tuple(self.home_queue),
             pos=tuple((c, self.pos[c]) for c in COUNTERS), facing=tuple((c, self.facing[c]) for c in COUNTERS),
             control=tuple(sorted((sp, c, n) for sp, (c, n) in self.control.items() if n > 0)),
-            hands=tuple((f, tuple(sorted(self.hands[f]))) for f in FACTIONS),
+            hands=tuple((f, tuple(sorted(self.hands[f]))) for f in HAND_KEYS),
             decks=tuple((d, tuple(sorted(self.decks[d]))) for d in DECKS),
             turn=self.turn, turns=self.turns, queue=tuple(self.queue), prompt=self.prompt, dice=tuple(self.dice),
             dice_left=tuple(self.dice_left), moved=tuple(self.moved), blocked=tuple(self.blocked),
@@ -371,7 +409,7 @@ class _W:
             helicopter_used=self.helicopter_used, temp_roadblocks=tuple(self.temp_roadblocks),
             shootout=tuple(sorted(self.shootout.items())) if self.shootout is not None else None,
             act_done=tuple(self.act_done), last_move=self.last_move, last_drawn=self.last_drawn,
-            winners=self.winners, reason=self.reason)
+            roma_drawn=tuple(sorted(self.roma_drawn.items())), winners=self.winners, reason=self.reason)
 
     # -- small helpers --------------------------------------------------------------------
     @property
@@ -456,7 +494,7 @@ class SicilyEngine(Engine):
     title = "Mafia (Sicily)"
     version = 1
     actions = ActionCodec(*ALL_ACTIONS)
-    min_players = 3
+    min_players = 2
     max_players = 5
     complete_legal_actions = True
 
@@ -483,10 +521,8 @@ class SicilyEngine(Engine):
         if unknown:
             raise ConfigError(f"Mafia (Sicily) has no option {', '.join(sorted(unknown))}.")
         players = config.get("players", 5)
-        if players == 2:
-            raise ConfigError("The two-player experimental variant is not available yet; play with 3 to 5 players.")
-        if players not in SEATS:
-            raise ConfigError(f"Mafia (Sicily) is for 3 to 5 players, not {players!r}.")
+        if players not in SEATS or isinstance(players, bool):
+            raise ConfigError(f"Mafia (Sicily) is for 2 to 5 players, not {players!r}.")
         order = tuple(config.get("age_order", FAMILIES))
         if sorted(order) != sorted(FAMILIES):
             raise ConfigError("age_order must list the four Families red, black, orange and green, oldest first.")
@@ -501,11 +537,11 @@ class SicilyEngine(Engine):
         w = _W(SicilyState(
             players=players, check_moves=check and self.board.routes is not None, homes=(), home_queue=order,
             pos=tuple(pos.items()), facing=tuple((c, "") for c in COUNTERS), control=(),
-            hands=tuple((f, ()) for f in FACTIONS),
+            hands=tuple((f, ()) for f in HAND_KEYS),
             decks=tuple((d, tuple(sorted(c.id for c in self.cards[d]))) for d in DECKS),
             turn=0, turns=0, queue=(), prompt=None, dice=(), dice_left=(), moved=(), blocked=(),
             restaurant_done=False, air_banned=False, helicopter_used=False, temp_roadblocks=(), shootout=None,
-            act_done=(), last_move=None, last_drawn="", winners=None, reason=""))
+            act_done=(), last_move=None, last_drawn="", roma_drawn=(), winners=None, reason=""))
         w.push(("homes",))
         self._run(w)
         return w.freeze()
@@ -522,14 +558,32 @@ class SicilyEngine(Engine):
     def seat_of(self, s: SicilyState | _W, faction: str) -> int:
         """The seat that decides for ``faction``; with four players the State is run by whoever's turn it is."""
         seats = SEATS[s.players]
+        if faction in ("state0", "state1"):
+            return int(faction[-1])
         if faction == "state" and s.players == 4:
             return seats[CALENDAR[s.turn]] if CALENDAR[s.turn] != "state" else 0
+        if faction == "state" and s.players == 2:
+            # H3/H4: RV runs the first State turn, NA the second; in a Family turn, the opponent
+            cur = CALENDAR[s.turn]
+            if cur == "state":
+                return 0 if s.turn == 2 else 1
+            return 1 - seats[cur]
         return seats[faction]
 
+    def _hk(self, s, faction: str) -> str:
+        """The hand a side's cards go to: with two players the State's cards are the controller's own."""
+        if faction == "state" and s.players == 2:
+            return f"state{self.seat_of(s, 'state')}"
+        return faction
+
     def factions_of_seat(self, s: SicilyState, seat: int) -> tuple[str, ...]:
-        out = tuple(f for f, n in SEATS[s.players].items() if n == seat)
+        out = tuple(f for f in FAMILIES if SEATS[s.players].get(f) == seat)
+        if SEATS[s.players].get("state") == seat:
+            out = ("state",) + out
         if s.players == 4 and self.seat_of(s, "state") == seat:
             out = out + ("state",)
+        if s.players == 2:
+            out = out + (f"state{seat}",)
         return out
 
     # -- the task runner -------------------------------------------------------------------
@@ -574,7 +628,7 @@ class SicilyEngine(Engine):
             w.winners = ()
             w.reason = (f"The State has {halves / 2:g} remediation points at the start of a turn: "
                         "with four players that is a loss for everyone.")
-        elif f == "state" and halves >= need:
+        elif f == "state" and halves >= need and w.players != 2:
             w.winners = (self.seat_of(w, "state"),)
             w.reason = f"The State has {halves / 2:g} remediation points at the start of its turn and wins."
         elif f != "state":
@@ -591,18 +645,20 @@ class SicilyEngine(Engine):
 
     def _spaces_to_win(self, s) -> int:
         g = self.rules["game"]
-        return int(g["spaces_to_win_two_families_per_player"] if s.players == 3 else g["spaces_to_win"])
+        return int(g["spaces_to_win_two_families_per_player"] if s.players in (2, 3) else g["spaces_to_win"])
 
     def _controlled(self, w, family: str) -> int:
         control = w.control if isinstance(w, _W) else {sp: (c, n) for sp, c, n in w.control}
         return sum(1 for c, n in control.values() if c == family and n > 0)
 
-    def _remediation_halves(self, w) -> int:
+    def _remediation_halves(self, w, families=FAMILIES) -> int:
         """Rule E: +2 per Boss in Prison, +1 per Boss detained, +1/2 per Picciotto in Prison (in halves)."""
         g = self.rules["game"]
         pos = w.pos if isinstance(w, _W) else dict(w.pos)
         total = 0
         for c, p in pos.items():
+            if is_mafioso(c) and faction_of(c) not in families:
+                continue
             if kind_of(c) == "boss":
                 total += int(g["boss_in_prison_halves"]) if p == "prison" else 0
                 total += int(g["boss_detained_halves"]) if p == "station" else 0
@@ -615,8 +671,42 @@ class SicilyEngine(Engine):
             for card in list(w.hands["state"]):
                 self._return_card(w, "state", card, quiet=True)
             w.say("cards_returned", "The Roma and SISDE cards drawn this turn go back into their decks.")
+        if w.players == 2:
+            self._two_player_turn_end(w)
+            if w.winners is not None:
+                return
         w.turn = (w.turn + 1) % len(CALENDAR)
         w.turns += 1
+
+    def _two_player_turn_end(self, w: _W) -> None:
+        """H6/H7: SISDE cards go back at the end of the turn they were drawn; Roma cards at the end of the
+        holder's next State turn. H10: the State's points are checked at the end of a State turn."""
+        for key in ("state0", "state1"):
+            sisde = [c for c in w.hands[key] if self.card_by_id[c].deck == "sisde"]
+            for card in sisde:
+                self._return_card(w, key, card, quiet=True)
+        if w.current != "state":
+            return
+        key = self._hk(w, "state")
+        old = [c for c in w.hands[key] if self.card_by_id[c].deck == "roma" and w.roma_drawn.get(c, w.turns) < w.turns]
+        for card in old:
+            self._return_card(w, key, card, quiet=True)
+        if old:
+            w.say("cards_returned", f"{len(old)} Roma card(s) held since an earlier turn go back into the deck.")
+        need = int(self.rules["game"]["remediation_halves_to_win"])
+        hit = [seat for seat in (0, 1)
+               if self._remediation_halves(w, [f for f in FAMILIES if SEATS[2][f] == seat]) >= need]
+        if hit:
+            w.winners = tuple(1 - seat for seat in hit) if len(hit) == 1 else ()
+            if len(hit) == 1:
+                pair = " and ".join(FAMILY_NAMES[f] for f in FAMILIES if SEATS[2][f] == hit[0])
+                w.reason = (f"At the end of a State turn the State has 4 remediation points against the {pair} "
+                            f"Families: the other player wins.")
+            else:
+                w.reason = "At the end of a State turn the State has 4 remediation points against both players: a draw."
+            w.prompt = None
+            w.queue = []
+            w.say("game_over", w.reason)
 
     # -- returns (D3) ----------------------------------------------------------------------
     def _t_returns(self, w: _W) -> None:
@@ -634,7 +724,8 @@ class SicilyEngine(Engine):
         if value not in self.returns[box]:
             w.say("return_failed", f"{cap(counter_name(c))} stays in {BOX_NAMES[box]} (rolled {value}).")
             return
-        if box == "prison" and faction_of(c) != "state" and "support_of_the_judiciary" in w.hands["state"]:
+        if (box == "prison" and faction_of(c) != "state"
+                and "support_of_the_judiciary" in w.hands[self._hk(w, "state")]):
             w.prompt = ("window", "state", "support", c)
             return
         self._release(w, c, f"rolled {value}")
@@ -766,8 +857,8 @@ class SicilyEngine(Engine):
                        f"to {self.space_names[a.to]}{how}.", counter=a.counter, to=a.to)
         w.push(("move_more",))
         if needs_air:
-            holders = [f for f in FACTIONS if f != faction_of(a.counter) and
-                       ({"ati_strike", "bomb_airport"} & set(w.hands[f]))]
+            mover = self._hk(w, faction_of(a.counter))
+            holders = [f for f in HAND_KEYS if f != mover and ({"ati_strike", "bomb_airport"} & set(w.hands[f]))]
             w.push(*[("airport_window", f) for f in holders])
 
     def _t_airport_window(self, w: _W, f: str) -> None:
@@ -821,7 +912,7 @@ class SicilyEngine(Engine):
             w.prompt = ("roll", 1, ("antimafia", c, nums))
         elif t == "news_leak":
             f = faction_of(c)
-            if w.hands[f]:
+            if w.hands[self._hk(w, f)]:
                 w.prompt = ("lose", f)
 
     def _t_restaurant_roll(self, w: _W, c: str, space: str) -> None:
@@ -863,14 +954,22 @@ class SicilyEngine(Engine):
         elif k == "picciotto":
             w.push(("decide_task", f, c, space))
         elif k == "prefetto":
-            self._state_removes_control(w, space, c)
+            if w.players == 2:  # H5: the Prefetto removes every control counter in his space
+                while w.control.get(space, ("", 0))[1] > 0:
+                    self._state_removes_control(w, space, c)
+            else:
+                self._state_removes_control(w, space, c)
             tasks = [("draw", "roma", "state", "the Prefetto acts")] if w.players == 4 else []
+            tasks += [("offer_roma",)] if w.players == 2 else []
             tasks += [("prefetto_arrests", fam, space, True) for fam in FAMILIES
                      if any(kind_of(x) == "picciotto" and faction_of(x) == fam for x in w.at(space))]
             if tel:
                 tasks.append(("telephone", c, space))
             tasks.append(("decide_task", "state", c, space))
             w.push(*tasks)
+        elif k == "sisde" and w.players == 2:  # H8: no investigation; the undercover operation instead
+            if any(is_mafioso(x) for x in w.at(space)):
+                w.push(("offer_roma",), ("decide_task", "state", c, space))
         elif k == "sisde":
             n = sum(1 for x in w.at(space) if is_mafioso(x))
             if n:
@@ -880,10 +979,18 @@ class SicilyEngine(Engine):
             tasks = []
             if w.players == 4:
                 tasks.append(("draw", "roma", "state", "the Carabinieri act"))
-            if w.control.get(space, ("", 0))[1] > 0:
+            if w.players == 2:
+                tasks.append(("offer_roma",))
+            elif w.control.get(space, ("", 0))[1] > 0:
                 tasks.append(("cc_control", c, space))
             tasks.append(("decide_task", "state", c, space))
             w.push(*tasks)
+
+    def _t_offer_roma(self, w: _W) -> None:
+        """H6: acting for a State counter while holding no Roma card, a player may draw one."""
+        hand = w.hands[self._hk(w, "state")]
+        if w.decks["roma"] and not any(self.card_by_id[x].deck == "roma" for x in hand):
+            w.prompt = ("offer_roma", "state")
 
     def _t_cc_control(self, w: _W, c: str, space: str) -> None:
         if w.pos[c] == space and w.control.get(space, ("", 0))[1] > 0:
@@ -904,7 +1011,7 @@ class SicilyEngine(Engine):
             w.say("telephone", f"The Prefetto calls Rome from {self.space_names[space]}.")
             w.push(("draw", "roma", "state", "telephone"))
         else:
-            if "wiretap" in w.hands["state"] and w.players != 4:
+            if "wiretap" in w.hands[self._hk(w, "state")] and w.players != 4:
                 w.prompt = ("window", "state", "wiretap", c)
                 return
             w.say("telephone", f"{cap(counter_name(c))} calls the USA from {self.space_names[space]}.")
@@ -920,7 +1027,9 @@ class SicilyEngine(Engine):
     def _on_draw(self, w: _W, a: CardDrawn) -> None:
         f = w.prompt[2]
         w.decks[a.deck].remove(a.card)
-        w.hands[f].append(a.card)
+        w.hands[self._hk(w, f)].append(a.card)
+        if w.players == 2 and a.deck == "roma":
+            w.roma_drawn[a.card] = w.turns
         w.last_drawn = a.card
         card = self.card_by_id[a.card]
         deckname = "Roma" if a.deck == "roma" else a.deck.upper()
@@ -928,7 +1037,9 @@ class SicilyEngine(Engine):
         w.say("card_secret", f"You drew {card.name}: {card.text}", Seat(self.seat_of(w, f)), card=a.card)
 
     def _return_card(self, w: _W, f: str, card: str, quiet: bool = False) -> None:
+        f = self._hk(w, f)
         w.hands[f].remove(card)
+        w.roma_drawn.pop(card, None)
         w.decks[self.card_by_id[card].deck].append(card)
         if not quiet:
             w.say("card_returned", f"{cap(faction_name(f))} returns a card to its deck, which is reshuffled.")
@@ -939,8 +1050,8 @@ class SicilyEngine(Engine):
         w.say("eliminated", f"{cap(counter_name(c))} is eliminated ({why}) and goes to the Continent.", counter=c)
         if kind_of(c) in ("boss", "prefetto"):
             f = faction_of(c)
-            if w.hands[f]:
-                for card in list(w.hands[f]):
+            if w.hands[self._hk(w, f)]:
+                for card in list(w.hands[self._hk(w, f)]):
                     self._return_card(w, f, card, quiet=True)
                 w.say("cards_returned", f"All the cards of {faction_name(f)} go back to their decks.")
 
@@ -1002,12 +1113,15 @@ class SicilyEngine(Engine):
         if include is not None:
             bosses = [b for b in bosses if b in include]
         hands = w.hands if isinstance(w, _W) else dict(w.hands)
-        return [b for b in bosses if not self._home_protected(w, b, space) or "lair" in hands["state"]]
+        return [b for b in bosses if not self._home_protected(w, b, space) or "lair" in hands[self._hk(w, "state")]]
 
     def _t_prefetto_arrests(self, w: _W, fam: str, space: str, by_move: bool) -> None:
         """Rule D5b: the Prefetto arrests every Picciotto there; Killers from Las Vegas lets them shoot first."""
         picc = [x for x in w.at(space) if kind_of(x) == "picciotto" and faction_of(x) == fam]
         if not picc or w.pos["prefetto"] != space:
+            return
+        if w.players == 2 and SEATS[2][fam] == self.seat_of(w, "state"):
+            w.prompt = ("optional_arrest", "state", fam, space)  # H4: own Families only if the player wishes
             return
         if "killers" in w.hands[fam]:
             w.prompt = ("window", fam, "killers", space)
@@ -1022,7 +1136,7 @@ class SicilyEngine(Engine):
         if lair:
             self._return_card(w, "state", "lair", quiet=True)
             w.say("card_played", "The State plays Discover a Lair in the City.")
-        if actor == "prefetto" and w.players == 4:
+        if actor == "prefetto" and w.players in (2, 4):
             # G3: the Prefetto draws a SISDE card first; the Boss's colour turns detention into arrest
             w.push(("draw", "sisde", "state", "detention"), ("sisde_check", boss))
             return
@@ -1053,7 +1167,7 @@ class SicilyEngine(Engine):
 
     def _shoot_cards(self, w: _W, side: str) -> list[str]:
         so = w.shootout
-        f = so[side + "_faction"]
+        f = self._hk(w, so[side + "_faction"])
         out = []
         if "special_weapons" in w.hands[f] and side not in so["special"]:
             out.append("special_weapons")
@@ -1108,7 +1222,7 @@ class SicilyEngine(Engine):
         here = [c for c in COUNTERS if pos[c] == space]
         k = kind_of(actor)
         out: list[Action] = []
-        state_hand = hands["state"]
+        state_hand = hands[self._hk(s, "state")]
         if k == "picciotto":
             if self.space_type[space] != "city" and "control" not in done:
                 out.append(TryControl())
@@ -1133,11 +1247,15 @@ class SicilyEngine(Engine):
                 for lair in lair_opts:
                     out.append(Detain(b, lair))
                     pair = {f"clue_{faction_of(b)}_1", f"clue_{faction_of(b)}_2"}
-                    if k == "prefetto" and pair <= set(state_hand) and s.players != 4:
+                    if k == "prefetto" and pair <= set(state_hand) and s.players not in (2, 4):
                         out.append(Arrest(b, lair))
             if k == "cc" and not subject:
                 fams = sorted({faction_of(x) for x in here if kind_of(x) == "picciotto"}, key=FAMILIES.index)
                 out += [ArrestPicciotti(fam) for fam in fams]
+                if s.players == 2 and "control" not in done and control.get(space, ("", 0))[1] > 0:
+                    out.append(RemoveControl())
+        elif k == "sisde" and s.players == 2 and "undercover" not in done:
+            out += [Undercover(x) for x in here if is_mafioso(x)]
         out.append(Done())
         return out
 
@@ -1175,6 +1293,15 @@ class SicilyEngine(Engine):
                 self._return_card(w, "state", "lair", quiet=True)
             w.say("card_played", f"The State plays the SISDE pair on the {FAMILY_NAMES[fam]} Family.")
             self._arrest(w, a.boss, "by the Prefetto with the SISDE evidence")
+        elif isinstance(a, RemoveControl):
+            w.act_done.append("control")
+            self._state_removes_control(w, space, actor)
+        elif isinstance(a, Undercover):
+            w.act_done.append("undercover")
+            home = w.homes[faction_of(a.counter)]
+            w.pos[a.counter], w.facing[a.counter] = home, ""
+            w.say("undercover", f"Undercover operation: {counter_name(a.counter)} is sent back to "
+                                f"{self.space_names[home]}.", counter=a.counter)
         elif isinstance(a, ArrestPicciotti):
             w.say("arrest_attempt", f"{cap(counter_name(actor))} tries to arrest the {FAMILY_NAMES[a.family]} Picciotti.")
             w.prompt = ("resist", a.family, actor, space)
@@ -1188,7 +1315,8 @@ class SicilyEngine(Engine):
         hands = dict(state.hands)
         if kind == "home":
             fam = p[1]
-            return [ChooseHome(c) for c in CITIES if HOME_FORBIDDEN[fam] != c]
+            taken = {h for f, h in state.homes if state.players == 2 and SEATS[2][f] == SEATS[2][fam]}
+            return [ChooseHome(c) for c in CITIES if HOME_FORBIDDEN[fam] != c and c not in taken]
         if kind == "roll":
             n = p[1]
             out: list[Action] = []
@@ -1216,17 +1344,21 @@ class SicilyEngine(Engine):
         if kind == "window":
             _, f, wk, subject = p
             cards = {"support": ["support_of_the_judiciary"], "wiretap": ["wiretap"], "killers": ["killers"],
-                     "airport": [c for c in ("ati_strike", "bomb_airport") if c in hands[f]]}.get(wk)
+                     "airport": [c for c in ("ati_strike", "bomb_airport") if c in hands[self._hk(state, f)]]}.get(wk)
             if wk == "shootout":
                 w = _W(state)
                 cards = self._shoot_cards(w, subject)
-            return [PlayCard(c) for c in cards if c in hands[f]] + [Pass()]
+            return [PlayCard(c) for c in cards if c in hands[self._hk(state, f)]] + [Pass()]
         if kind == "decide":
             return self._decide_options(state, p)
         if kind == "resist":
             return [Resist(), Submit()]
+        if kind == "offer_roma":
+            return [TakeRoma(), Pass()]
+        if kind == "optional_arrest":
+            return [ArrestPicciotti(p[2]), Pass()]
         if kind == "lose":
-            return [LoseCard(c) for c in sorted(set(hands[p[1]]))]
+            return [LoseCard(c) for c in sorted(set(hands[self._hk(state, p[1])]))]
         return []
 
     def _free_plays(self, s: SicilyState, f: str) -> list[Action]:
@@ -1234,7 +1366,7 @@ class SicilyEngine(Engine):
         hands = dict(s.hands)
         pos = dict(s.pos)
         out: list[Action] = []
-        hand = set(hands[f])
+        hand = set(hands[self._hk(s, f)])
         if f == "state" and s.players != 4:
             if "helicopter" in hand and not s.helicopter_used:
                 m = int(self.rules["game"]["helicopter_max_change"])
@@ -1316,6 +1448,17 @@ class SicilyEngine(Engine):
             else:
                 for x in picc:
                     self._arrest(w, x, "by the Carabinieri")
+        elif kind == "offer_roma":
+            w.prompt = None
+            if isinstance(action, TakeRoma):
+                w.push(("draw", "roma", "state", "a State action"))
+        elif kind == "optional_arrest":
+            w.prompt = None
+            if isinstance(action, ArrestPicciotti):
+                for x in [x for x in w.at(p[3]) if kind_of(x) == "picciotto" and faction_of(x) == p[2]]:
+                    self._arrest(w, x, "by the Prefetto")
+            else:
+                w.say("no_arrest", f"The Prefetto leaves the {FAMILY_NAMES[p[2]]} Picciotti alone.")
         elif kind == "lose":
             f = p[1]
             self._return_card(w, f, action.card, quiet=True)
@@ -1345,7 +1488,8 @@ class SicilyEngine(Engine):
                                  f"in {self.space_names[a.target]}.", card=a.card, space=a.target)
         elif a.card == "mole":
             w.say("card_played", f"{cap(faction_name(f))} plays Mole in Prefecture and looks at the State's cards.")
-            held = ", ".join(self.card_by_id[c].name for c in sorted(w.hands["state"])) or "no cards"
+            keys = ("state0", "state1") if w.players == 2 else ("state",)
+            held = ", ".join(self.card_by_id[c].name for k in keys for c in sorted(w.hands[k])) or "no cards"
             w.say("mole", f"The State holds: {held}.", Seat(self.seat_of(w, f)))
         else:
             w.say("card_played", f"{cap(faction_name(f))} plays {card.name}: {card.text}", card=a.card)
@@ -1477,13 +1621,17 @@ class SicilyEngine(Engine):
             return f"{cap(faction_name(p[1]))}: resist the arrest or go quietly?"
         if k == "lose":
             return f"News leak: {faction_name(p[1])} gives up one card."
+        if k == "offer_roma":
+            return "The player acting for the State may draw a Roma card."
+        if k == "optional_arrest":
+            return f"The State may arrest the {FAMILY_NAMES[p[2]]} Picciotti."
         return ""
 
     def acting_seat(self, s: SicilyState) -> int | None:
         p = s.prompt
         if p is None or s.winners is not None:
             return None
-        if p[0] in ("home", "move", "window", "decide", "resist", "lose"):
+        if p[0] in ("home", "move", "window", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
             return self.seat_of(s, p[1])
         if p[0] == "draw":
             return self.seat_of(s, p[2])
@@ -1506,6 +1654,9 @@ class SicilyEngine(Engine):
             fam = p[1]
             if action.city not in CITIES:
                 return f"{action.city!r} is not a city: choose Palermo, Catania or Enna."
+            if HOME_FORBIDDEN[fam] != action.city:
+                return (f"{CITY_NAMES[action.city]} is already the home city of your other Family: a player's two "
+                        "Families need different home cities.")
             return (f"The {FAMILY_NAMES[fam]} Family may not choose {CITY_NAMES[action.city]} as its home city "
                     "(see the city colours on the map).")
         if isinstance(action, DiceRolled):
@@ -1572,7 +1723,8 @@ class SicilyEngine(Engine):
             positions=s.pos, facing=tuple(x for x in s.facing if x[1]), control=s.control,
             spaces_controlled=tuple((f, self._controlled(s, f)) for f in FAMILIES),
             remediation_points=self._remediation_halves(s) / 2,
-            hand_sizes=tuple((f, len(h)) for f, h in s.hands), deck_sizes=tuple((d, len(c)) for d, c in s.decks),
+            hand_sizes=tuple((f, len(h)) for f, h in s.hands
+                             if (f in FAMILIES or (f == "state") == (s.players != 2))), deck_sizes=tuple((d, len(c)) for d, c in s.decks),
             dice=s.dice, dice_left=s.dice_left, blocked=s.blocked, temporary_roadblocks=s.temp_roadblocks,
             winners=s.winners, result=s.reason)
 
@@ -1624,14 +1776,14 @@ class SicilyEngine(Engine):
         from dataclasses import replace
         out = []
         for deck, fac, x, y in (("roma", "state", "wiretap", "helicopter"), ("usa", "red", "mole", "killers")):
-            if s.players == 4 and fac == "state":
+            if s.players in (2, 4) and fac == "state":
                 continue
             def holding(card):
                 h = dict(hands)
                 d = dict(decks)
                 h[fac] = (card,)
                 d[deck] = tuple(sorted(c for c in decks[deck] if c != card))
-                return replace(s, hands=tuple((f, h[f]) for f in FACTIONS), decks=tuple((k, d[k]) for k in DECKS))
+                return replace(s, hands=tuple((f, h[f]) for f in HAND_KEYS), decks=tuple((k, d[k]) for k in DECKS))
             out.append((holding(x), holding(y)))
         return out
 

@@ -13,7 +13,7 @@ import pytest
 
 from companion.errors import IllegalAction
 from companion.games.mafia_sicily.data import load_board
-from companion.games.mafia_sicily.engine import (CALENDAR, COUNTERS, DECKS, ENGINE, FACTIONS, ChooseHome,
+from companion.games.mafia_sicily.engine import (CALENDAR, COUNTERS, DECKS, ENGINE, HAND_KEYS, ChooseHome,
                                                  DiceRolled, SicilyEngine, _W)
 
 E = ENGINE
@@ -53,7 +53,7 @@ def edit(s, engine: SicilyEngine = FREE, pos: dict | None = None, hands: dict | 
         else:
             C[sp] = val
     return replace(s, pos=tuple((c, P[c]) for c in COUNTERS), facing=tuple((c, F[c]) for c in COUNTERS),
-                   hands=tuple((f, tuple(sorted(H[f]))) for f in FACTIONS),
+                   hands=tuple((f, tuple(sorted(H[f]))) for f in HAND_KEYS),
                    decks=tuple((d, tuple(sorted(D[d]))) for d in DECKS),
                    control=tuple(sorted((sp, c, n) for sp, (c, n) in C.items())), **fields)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from companion.engine import REVEAL, TABLE, Seat, to_jsonable
 from companion.errors import IllegalAction
-from companion.games.mafia_sicily.engine import (CALENDAR, COUNTERS, CardDrawn, DiceRolled, Detain, Move,
+from companion.games.mafia_sicily.engine import (CALENDAR, COUNTERS, SEATS, CardDrawn, DiceRolled, Detain, Move,
                                                  SicilyState, kind_of)
 from companion.simulate import playout
 from sicily_scenario import E, FREE, arrive, edit, play, refused, started, texts, turn_of, where
@@ -200,7 +200,12 @@ def _consistent(engine, result):
     assert out is not None
     halves = engine._remediation_halves(s)
     faction = CALENDAR[s.turn]
-    if s.players == 4 and out.winners == ():
+    if s.players == 2 and faction == "state":  # H10: checked at the end of a State turn, per player
+        pairs = {seat: E._remediation_halves(s, [f for f in ("red", "green", "black", "orange")
+                                                 if SEATS[2][f] == seat]) for seat in (0, 1)}
+        losers = tuple(seat for seat in (0, 1) if pairs[seat] >= 8)
+        assert losers and out.winners == (tuple(1 - x for x in losers) if len(losers) == 1 else ())
+    elif s.players == 4 and out.winners == ():
         assert halves >= 8
     elif faction == "state":
         assert out.winners == (engine.seat_of(s, "state"),) and halves >= 8
@@ -210,14 +215,14 @@ def _consistent(engine, result):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]))
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4, 5]))
 def test_simulated_games_end_with_a_winner_consistent_with_the_victory_rules(seed, players):
     result = playout(E, seed, players)
     _consistent(E, result)
 
 
 def test_simulated_games_without_routes_end_too():
-    for players in (3, 4, 5):
+    for players in (2, 3, 4, 5):
         _consistent(FREE, playout(FREE, 5, players))
 
 
