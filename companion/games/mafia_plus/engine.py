@@ -972,10 +972,11 @@ class MafiaPlusEngine(Engine):
             core = "city" if city else "mafia"
             winners = [i for i in range(len(state.players)) if _faction(state, i) == core] + syndicate
             text = line("end.city" if city else "end.mafia")
+        reason = text + (" " + line("end.syndicate_reason") if syndicate else "")
         if syndicate:
             text += " " + line("end.syndicate", names=names_text([state.players[i] for i in syndicate]))
         events.append(Event("game_over", text, data={"winners": [state.players[i] for i in sorted(winners)]}))
-        return replace(state, phase="over", winners=tuple(sorted(winners)), end_reason=text)
+        return replace(state, phase="over", winners=tuple(sorted(winners)), end_reason=reason)
 
     # -- the day ---------------------------------------------------------------------------------
     def _day_action(self, state: MafiaPlusState, action: Action, events: list[Event]) -> MafiaPlusState:

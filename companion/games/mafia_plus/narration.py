@@ -89,6 +89,7 @@ LINES: dict[str, str] = {
     "end.mafia": "The City has been eliminated: the Mafia wins!",
     "end.both": "The City and the Mafia were eliminated at the same moment: neither core Faction wins.",
     "end.syndicate": "The Syndicate survivors win too: {names}.",
+    "end.syndicate_reason": "The Syndicate survivors win too.",
 }
 
 

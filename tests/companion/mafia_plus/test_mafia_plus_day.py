@@ -254,3 +254,23 @@ def test_when_both_core_factions_vanish_at_once_only_living_syndicate_win():
     out = ENGINE.outcome(s)
     assert not s.alive[0] and not s.alive[2]
     assert out.winners == ("Dee", "Eve", "Fay") and "neither core Faction wins" in out.reason
+
+
+def test_bodyguard_does_not_step_in_for_a_vote_or_the_mayors_curse():
+    s = day1(["mafia_boss", "coquette", "bodyguard", "mayor", "citizen", "citizen", "citizen", "citizen"],
+             bodyguard=4)
+    s = vote(s, [3], {4: 3, 5: 3})
+    s, _ = play(s, CarryOut())
+    assert s.death_causes == ((3, "vote"), (4, "mayor"), (5, "mayor")) and s.alive[2]
+    s, _ = night(s, mafia=7)
+    s = day1(["mafia_boss", "coquette", "bodyguard", "doctor", "citizen", "citizen", "citizen"], bodyguard=4)
+    s = vote(s, [4], {0: 4, 1: 4})
+    s, _ = play(s, CarryOut())
+    assert not s.alive[4] and s.alive[2]
+
+
+def test_a_reveal_or_a_survived_sentence_still_ends_the_day():
+    s = day1(SIX)
+    s = vote(s, [3], {0: 3}, mode="reveal")
+    s, _ = play(s, CarryOut())
+    assert s.phase == "night" and s.night == 1
