@@ -166,7 +166,8 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             out["outcome"] = outcome.to_dict() if outcome else None
             _out(json.dumps(out, indent=2, ensure_ascii=False), stdout)
         elif args.command == "undo":
-            _out(f"Undone: {session.engine.describe(session.undo())}.", stdout)
+            taken = session.undo()
+            _out(f"Undone: {session.engine.describe(taken, session.state)}.", stdout)
         return 0
 
 

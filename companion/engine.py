@@ -320,7 +320,8 @@ class Engine:
         """How a random playout picks among legal actions; engines may bias towards progress."""
         return rng.choice(list(legal))
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, state: Any = None) -> str:
+        """The action in words; ``state`` (where it is played) lets an engine use player names."""
         return action.describe()
 
 

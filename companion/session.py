@@ -129,7 +129,7 @@ class Session:
         self._seq += 1
         self._actions.pop()
         self._state = state
-        self._notify([Event("undone", f"Undone: {self.engine.describe(last)}.")])
+        self._notify([Event("undone", f"Undone: {self.engine.describe(last, state)}.")])
         return last
 
     def abandon(self) -> None:
