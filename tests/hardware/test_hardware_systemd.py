@@ -146,7 +146,7 @@ def test_install_dry_run_lists_every_step_and_changes_nothing(tmp_path):
         "useradd --system --user-group",
         f"python3 -m venv --system-site-packages {tmp_path / 'opt'}/venv",
         f"pip install --quiet --upgrade {ROOT}",
-        "/etc/mafia-companion/hardware.toml",  
+        "/etc/mafia-companion/hardware.toml",  # written, or kept when it exists
         "write /etc/polkit-1/rules.d/50-mafia-companion.rules",
         "write /etc/systemd/system/mafia-companion.service",
         "systemctl enable mafia-companion.service",
