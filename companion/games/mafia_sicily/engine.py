@@ -1587,6 +1587,23 @@ class SicilyEngine(Engine):
             w.shootout["rolls"] = w.shootout["rolls"] + ((side, shooter, v),)
             w.say("shot", f"{cap(counter_name(shooter))} fires: {v}.")
 
+    def describe(self, action: Action) -> str:
+        """Button text with the board's names (``Move.describe`` alone knows only ids)."""
+        if isinstance(action, Move):
+            face = {"N": ", facing north", "S": ", facing south"}.get(action.facing, "")
+            die = {"sum": "both dice", "first": "the first die", "second": "the second die"}.get(action.die, action.die)
+            return f"Move {counter_name(action.counter)} to {self.space_names.get(action.to, action.to)} ({die}{face})"
+        if isinstance(action, PlayCard):
+            name = self.card_by_id[action.card].name if action.card in self.card_by_id else action.card
+            target = self.space_names.get(action.target) or (counter_name(action.target) if action.target in COUNTERS
+                                                             else action.target)
+            return f"Play {name}" + (f" on {target}" if target else "")
+        if isinstance(action, LoseCard) and action.card in self.card_by_id:
+            return f"Give up {self.card_by_id[action.card].name}"
+        if isinstance(action, CardDrawn) and action.card in self.card_by_id:
+            return f"Draw {self.card_by_id[action.card].name} (entered by hand)"
+        return action.describe()
+
     # -- explanations ----------------------------------------------------------------------
     def awaiting(self, s: SicilyState) -> str:
         """What the table is waiting for, in words (the prompt line of the screen)."""
@@ -1713,7 +1730,7 @@ class SicilyEngine(Engine):
             if k != "draw":
                 return f"No card is to be drawn now. {now}"
             return f"That card is not in the {action.deck} deck now."
-        return f"'{action.describe()}' is not possible now. {now}"
+        return f"{cap(self.describe(action))} is not possible now. {now}"
 
     # -- views -----------------------------------------------------------------------------
     def _table(self, s: SicilyState) -> TableView:

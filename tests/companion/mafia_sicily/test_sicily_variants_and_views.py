@@ -236,3 +236,37 @@ def test_no_counter_is_ever_lost_and_boxes_hold_only_counters_that_left_the_boar
         for fam in ("red", "black", "orange", "green"):
             assert sum(n for _, f, n in s.control if f == fam) <= 8
         assert sum(len(h) for _, h in s.hands) + sum(len(d) for _, d in s.decks) == 24
+
+
+# -- words ------------------------------------------------------------------------------------
+
+
+def test_buttons_use_the_boards_names():
+    from companion.games.mafia_sicily.engine import PlayCard
+    assert E.describe(Move("boss_red", "cefalu", "sum", "")) == "Move the Red (rosso) Boss to Cefalù (both dice)"
+    assert E.describe(PlayCard("antimafia_operation", "noto")) == "Play Anti-Mafia Operation on Noto"
+
+
+def test_check_moves_false_trusts_the_players_on_a_board_with_routes():
+    s = started(engine=E, check_moves=False)
+    s, _ = play(s, (1, 1), engine=E)
+    s, _ = E.apply(s, Move("boss_red", "marsala", "sum"))
+    assert where(s, "boss_red") == "marsala"
+
+
+@pytest.mark.parametrize("action", [
+    Move("boss_red", "cefalu", "sum"),
+    Move("boss_red", "cefalu", "third"),
+    CardDrawn("usa", "mole"),
+    Detain("boss_black"),
+    DiceRolled((7,)),
+])
+def test_refused_actions_are_sentences_and_leave_the_state_alone(action):
+    from companion.games.mafia_sicily.engine import ChooseHome, Done, PlayCard, Shootout, TryControl
+    s = E.new({"players": 5}, 0)  # waiting for the red Family's home city
+    msg = refused(s, action, engine=E)
+    assert msg.endswith(".") and "Traceback" not in msg and "(" not in msg.split(".")[0][:3]
+    s = started(engine=E)
+    for bad in (action, TryControl(), Shootout("red"), PlayCard("mole"), Done(), ChooseHome("enna")):
+        msg = refused(s, bad, engine=E)
+        assert msg[0].isupper() and msg.rstrip().endswith((".", "?")), msg
