@@ -968,7 +968,10 @@ class ContractEngine(Engine):
                         f"{_join([n[s] for s in leaders])} tie at {halves_text(top)}: nobody wins it, it is discarded.")
                 line = CountLine(pos, slot.card, tuple(ranked), None, text)
             elif slot.card is None:
-                return state  # a face-down Mafioso has a winner: wait for it to be turned over
+                # a face-down Mafioso has a winner: wait for it to be turned over
+                events.append(Event("turn_over", f"Position {pos + 1}: {points}. {n[leaders[0]]} wins it: turn "
+                                                 f"the Mafioso over.", data={"position": pos, "winner": leaders[0]}))
+                return state
             else:
                 winner = leaders[0]
                 text = f"The {label}: {points}. {n[winner]} wins it with {halves_text(top)} points."

@@ -44,7 +44,8 @@ def test_the_count_goes_from_the_left():
 
 def test_a_won_face_down_mafioso_is_turned_over_before_it_is_awarded():
     state = play(start(2, LAYOUT), Influence(0, 0, 1, ("back",)))
-    state = pass_all(state)
+    state, texts = run(state, Pass(1), Pass(0))
+    assert texts[-1] == "Position 1: Anna 1½. Anna wins it: turn the Mafioso over."
     assert state.phase == "count" and E.awaiting_turn_up(state) == 0
     assert "Turn over the Mafioso in position 1" in E.prompt(state)
     assert refused(state, Pass(1)) == "Not yet: Turn over the Mafioso in position 1."
