@@ -444,6 +444,40 @@ class ContractEngine(Engine):
         slot = state.slots[position]
         return f"the {self.label(slot.card)}" if slot.card else f"the face-down Mafioso in position {position + 1}"
 
+    def describe(self, action: Action, state: Any = None) -> str:
+        """The action in words with the players' names and the Mafiosi (for undo and the log)."""
+        if not isinstance(state, ContractState):
+            return action.describe()
+        try:
+            n = state.names
+            if isinstance(action, MafiosoTurnedUp):
+                return f"The {self.label(action.card)} turned up in position {action.position + 1}"
+            if isinstance(action, TraffickingDealt):
+                return "The trafficking tiles dealt"
+            who = n[action.seat]
+            if isinstance(action, Pass):
+                return f"{who} passes"
+            if isinstance(action, (Influence, Reinforce)):
+                played = [f"{action.tokens} token{'s' if action.tokens != 1 else ''}"] if action.tokens else []
+                played += [self.card_text(c) for c in action.cards]
+                verb = "influences" if isinstance(action, Influence) else "reinforces"
+                return f"{who} {verb} {self.where(state, action.position)} with {_join(played)}"
+            if isinstance(action, PayCopper):
+                return f"{who} pays Copper to move to {self.where(state, action.position)}"
+            if isinstance(action, HireVicelard):
+                chase = (f", chasing Copper to {self.where(state, action.copper_to)}"
+                         if action.copper_to is not None else "")
+                return f"{who} hires Vicelard to {self.where(state, action.position)}{chase}"
+            if isinstance(action, PlaceBlackmat):
+                return f"{who} puts the {self.label(action.card)} with the {self.fam(action.family)}"
+            if isinstance(action, CopperDiscard):
+                return f"{who} makes {n[action.victim]} discard the {self.label(action.card)}"
+            if isinstance(action, TakeCopperCard):
+                return f"{who} takes the Copper card"
+        except (IndexError, KeyError, TypeError, ValueError):
+            pass
+        return action.describe()
+
     # -- setup -----------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> ContractState:
         """Setup: "With 2 or 3 players, remove the Mafiosi of value 2" ... "the last player (to the

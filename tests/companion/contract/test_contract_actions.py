@@ -236,3 +236,12 @@ def test_turn_options_group_the_legal_choices_for_the_screen():
     options = E.view(play(opened(), Pass(1)), TABLE).turn
     assert options.seat == 0 and options.reinforce == (1,) and options.pay_copper == (1, 2)
     assert options.hire_vicelard == (0, 1, 2) and options.copper_chased_from == 0 and options.can_pass
+
+
+def test_actions_are_described_with_names_for_undo():
+    state = opened()
+    assert E.describe(Influence(1, 3, 1, ("vicelard_contract", "back")), state) == \
+        "Bruno influences the Costa 5 with 1 token, the Vicelard card (contract side) and a card face down"
+    assert E.describe(HireVicelard(1, 0, ("dollar",), 2), state) == \
+        "Bruno hires Vicelard to the face-down Mafioso in position 1, chasing Copper to the face-down Mafioso in position 3"
+    assert E.describe(Pass(1)) == "Seat 1 passes"
