@@ -762,6 +762,10 @@ class SicilyEngine(Engine):
                 return
         if w.players == 4 and "state_moved" not in w.act_done:
             w.act_done.append("state_moved")
+            if "state" in w.blocked:
+                w.blocked.remove("state")
+                w.say("blocked", "The Antimafia Commission: no State counter may move this turn.")
+                return
             if self._movable(w, "state"):
                 w.dice_left = ["state"]
                 w.prompt = ("move", "state")
@@ -1377,7 +1381,10 @@ class SicilyEngine(Engine):
             if "antimafia_operation" in hand:
                 out += [PlayCard("antimafia_operation", sp) for sp in self.space_ids if sp not in s.temp_roadblocks]
             for fam in FAMILIES:
-                if pos[f"boss_{fam}"] == "station" and {f"clue_{fam}_1", f"clue_{fam}_2"} <= hand:
+                boss = pos[f"boss_{fam}"]
+                with_prefetto = (boss == pos["prefetto"] and boss in self.space_ids
+                                 and dict(s.homes).get(fam) != boss)
+                if (boss == "station" or with_prefetto) and {f"clue_{fam}_1", f"clue_{fam}_2"} <= hand:
                     out.append(PlayEvidence(fam))
             if "government_falls" in hand:
                 out.append(PlayCard("government_falls"))
@@ -1473,7 +1480,9 @@ class SicilyEngine(Engine):
             for card in (f"clue_{a.family}_1", f"clue_{a.family}_2"):
                 self._return_card(w, "state", card, quiet=True)
             w.say("card_played", f"The State plays the SISDE pair on the {FAMILY_NAMES[a.family]} Family.")
-            self._arrest(w, f"boss_{a.family}", "the detention becomes an arrest")
+            boss = f"boss_{a.family}"
+            why = "the detention becomes an arrest" if w.pos[boss] == "station" else "by the Prefetto with the SISDE evidence"
+            self._arrest(w, boss, why)
             return
         card = self.card_by_id[a.card]
         self._return_card(w, f, a.card, quiet=True)
@@ -1698,7 +1707,14 @@ class SicilyEngine(Engine):
             where = self.space_names.get(action.to, action.to)
             return (f"{cap(counter_name(action.counter))} cannot end a move of exactly {steps} on {where}: "
                     "movement is clockwise, the full amount, and may not turn back on the centre track.")
-        if isinstance(action, (PlayCard, PlayEvidence, Helicopter)):
+        if isinstance(action, PlayEvidence):
+            fam = FAMILY_NAMES.get(action.family, action.family)
+            pair = {f"clue_{action.family}_1", f"clue_{action.family}_2"}
+            if not pair <= set(dict(state.hands)[self._hk(state, "state")]):
+                return f"The State does not hold both SISDE cards on the {fam} Family."
+            return (f"The SISDE pair on the {fam} Family cannot be played now: the Boss must be detained or in the "
+                    "Prefetto's space (on the State's turn, before the first move).")
+        if isinstance(action, (PlayCard, Helicopter)):
             card = getattr(action, "card", "helicopter" if isinstance(action, Helicopter) else "SISDE pair")
             name = self.card_by_id[card].name if card in self.card_by_id else card
             holders = [f for f, h in state.hands if card in h]

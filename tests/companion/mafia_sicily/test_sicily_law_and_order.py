@@ -258,3 +258,21 @@ def test_remediation_counts_half_a_point_per_picciotto_in_prison():
 def test_remediation_is_not_checked_at_a_family_turn_with_a_state_player():
     s, _ = turn_of(started(), "red", pos={"boss_black": "prison", "boss_green": "prison"})
     assert s.winners is None
+
+
+def test_sisde_pair_played_on_the_state_turn_arrests_a_boss_sharing_the_prefettos_space():
+    s, _ = turn_of(started(), "state", pos={"boss_black": "cefalu", "prefetto": "cefalu"},
+                   hands={"state": ["clue_black_1", "clue_black_2"]})
+    s, _ = play(s, (1, 2))
+    s, _ = FREE.apply(s, PlayEvidence("black"))
+    assert where(s, "boss_black") == "prison"
+
+
+def test_sisde_pair_is_refused_for_a_boss_away_from_the_prefetto():
+    s, _ = turn_of(started(), "state", pos={"boss_black": "cefalu", "prefetto": "noto"},
+                   hands={"state": ["clue_black_1", "clue_black_2"]})
+    s, _ = play(s, (1, 2))
+    refused(s, PlayEvidence("black"), "cannot be played now", "Prefetto's space")
+    s2, _ = turn_of(started(), "state", pos={"boss_black": "station"}, hands={"state": ["clue_black_1"]})
+    s2, _ = play(s2, (1, 2))
+    refused(s2, PlayEvidence("black"), "does not hold both SISDE cards")

@@ -270,3 +270,17 @@ def test_refused_actions_are_sentences_and_leave_the_state_alone(action):
     for bad in (action, TryControl(), Shootout("red"), PlayCard("mole"), Done(), ChooseHome("enna")):
         msg = refused(s, bad, engine=E)
         assert msg[0].isupper() and msg.rstrip().endswith((".", "?")), msg
+
+
+def test_four_players_antimafia_commission_on_the_prefetto_blocks_the_next_state_move():
+    s, _ = turn_of(started(4), "black", blocked=("state",))
+    s, _ = play(s, (1, 2))
+    s, _ = FREE.apply(s, Move("boss_black", "cefalu", "sum"))
+    assert s.prompt is None or s.prompt[0] != "move"
+    assert "state" not in s.blocked
+
+
+def test_companion_simulate_runs_mafia_sicily(capsys):
+    from companion.cli import main
+    assert main(["simulate", "mafia-sicily", "--games", "3", "--players", "2"]) == 0
+    assert '"finished": 3' in capsys.readouterr().out
