@@ -17,7 +17,7 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import FadeTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import registry
 from companion.errors import CompanionError
@@ -74,7 +74,9 @@ class CompanionApp(App):
         root = Root(orientation="vertical")
         self.status = StatusBar(text_only=self.text_only, connections=self.connections)
         self.status.bind(on_back=lambda *_: self.back())
-        self.manager = ScreenManager(transition=FadeTransition(duration=0.12))
+        # no transition: a screen change is visible in the next frame, and ScreenManager ignores
+        # touches while a transition runs (a tap lost on a slow frame is worse than no fade)
+        self.manager = ScreenManager(transition=NoTransition())
         root.add_widget(self.status)
         root.add_widget(self.manager)
         return root

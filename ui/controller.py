@@ -17,6 +17,7 @@ Adding a game's screens later (the whole registration is two dictionaries):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Iterable, Mapping
 
 # screen name -> module (lazily imported by the app; the module exposes SCREEN)
@@ -142,8 +143,10 @@ class Controller:
 def resume_label(title: str, started: str) -> str:
     """``Dice & Spinner · started 21:04`` for the Resume list (``started`` is ISO time).
 
-    >>> resume_label("Dice & Spinner", "2026-11-29T21:04:33+00:00")
-    'Dice & Spinner · 21:04'
+    The store keeps UTC; the table reads its own local time (tests/ui/test_controller.py).
     """
-    clock = started[11:16] if len(started) >= 16 else started
+    try:
+        clock = datetime.fromisoformat(started).astimezone().strftime("%H:%M")
+    except ValueError:
+        clock = started
     return f"{title} · {clock}"

@@ -63,7 +63,7 @@ TOUCH = 64  # where a thumb aims across the table
 GAP = 8  # at least 8 px between targets
 PAD = 16
 RADIUS = 14
-STATUS_H = 48
+STATUS_H = 56
 
 FONT = "Roboto"
 

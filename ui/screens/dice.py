@@ -106,7 +106,9 @@ class DiceScreen(Screen):
             self.undo_error = "There is nothing to undo yet."
             return
         last = self.session.actions[-1]
-        self.undo_question = f"Take back “{last.describe()}”?"
+        what = "spin" if isinstance(last, Spun) else "roll"
+        real = " (real)" if getattr(last, "by_hand", False) else ""
+        self.undo_question = f"Take back the {what} {chip_text(last)}{real}?"
         self.confirming_undo = True
 
     def confirm_undo(self) -> None:

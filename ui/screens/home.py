@@ -69,6 +69,7 @@ class HomeScreen(Screen):
         games = app.store.unfinished_games()[:MAX_RESUME]
         for record in games:
             button = BigButton(text=resume_label(record.title, record.started), variant="secondary")
+            button.game_id = record.id
             button.bind(on_release=lambda _b, r=record: App.get_running_app().resume(r.game, r.id))
             row.add_widget(button)
         self.ids.resume.opacity = 1 if games else 0
