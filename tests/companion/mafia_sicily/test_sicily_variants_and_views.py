@@ -284,3 +284,17 @@ def test_companion_simulate_runs_mafia_sicily(capsys):
     from companion.cli import main
     assert main(["simulate", "mafia-sicily", "--games", "3", "--players", "2"]) == 0
     assert '"finished": 3' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_variant_replays_from_its_log_and_its_views_serialise(players):
+    from companion.engine import replay
+    result = playout(E, 21, players, keep_states=True)
+    assert replay(E, result.config, 21, result.actions) == result.final
+    for s in result.states[::25]:
+        for seat in range(players):
+            json.dumps(to_jsonable(E.view(s, Seat(seat))))
+        json.dumps(to_jsonable(E.view(s, TABLE)))
+        json.dumps(to_jsonable(E.view(s, REVEAL)))
+    for e in result.events:
+        json.dumps(e.to_dict())
