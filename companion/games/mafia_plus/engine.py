@@ -32,6 +32,7 @@ rulebook leaves open is written in docs/rules/mafia-plus.md with the test that c
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -73,58 +74,70 @@ class Continue(Action):
 
 @dataclass(frozen=True, slots=True)
 class _Choice(Action):
+    """A night choice: the acting seat ``by`` picks seat ``target``."""
+
+    verb: ClassVar[str] = "chooses"
     by: int
     target: int
 
     def describe(self) -> str:
-        return f"{type(self).__name__}: seat {self.by} chooses seat {self.target}"
+        return f"Seat {self.by} {self.verb} seat {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
 class MafiaKill(_Choice):
     """The Mafia's victim for tonight, entered by the Boss (or the deciding Mafioso)."""
     kind = "mafia_kill"
+    verb = "chooses the Mafia's victim:"
 
 
 @dataclass(frozen=True, slots=True)
 class Heal(_Choice):
     kind = "heal"
+    verb = "heals"
 
 
 @dataclass(frozen=True, slots=True)
 class Ship(_Choice):
     kind = "ship"
+    verb = "ships out"
 
 
 @dataclass(frozen=True, slots=True)
 class Investigate(_Choice):
     kind = "investigate"
+    verb = "investigates"
 
 
 @dataclass(frozen=True, slots=True)
 class Mark(_Choice):
     kind = "mark"
+    verb = "marks"
 
 
 @dataclass(frozen=True, slots=True)
 class Seduce(_Choice):
     kind = "seduce"
+    verb = "seduces"
 
 
 @dataclass(frozen=True, slots=True)
 class Protect(_Choice):
     kind = "protect"
+    verb = "protects"
 
 
 @dataclass(frozen=True, slots=True)
 class Blackmail(_Choice):
     kind = "blackmail"
+    verb = "blackmails"
 
 
 @dataclass(frozen=True, slots=True)
 class GunShot(_Choice):
     """The Gun Shop Owner's last shot on the night the Mafia kills them."""
     kind = "gun_shot"
+    verb = "shoots"
 
 
 @dataclass(frozen=True, slots=True)
@@ -650,6 +663,8 @@ class MafiaPlusEngine(Engine):
                 for t in present:
                     if t != by and t not in state.accused and _against_ok(state, by, t):
                         add(by, Accuse(by, t))
+            if not out:  # nobody can accuse anybody (one player in town): the Day ends without a vote
+                add(None, Continue())
         elif state.stage == "voting":
             vote = state.vote
             done = {v for v, _ in vote.votes}
@@ -754,6 +769,8 @@ class MafiaPlusEngine(Engine):
                 return f"The {C.name(step)} has already used that ability once."
             return "That choice is not allowed now."
         if state.phase == "day":
+            if isinstance(action, Continue) and state.stage == "discussion":
+                return "The Day goes on while someone can still be accused; call the vote to end it."
             if isinstance(action, Continue) or type(action) in STEP_ACTION.values() or isinstance(
                     action, (Sweep, Shift, Pass)):
                 return "That is a night action; it is Day now."
@@ -983,6 +1000,9 @@ class MafiaPlusEngine(Engine):
         P = state.players
         if isinstance(action, CannonShot):
             return self._cannon(state, action, events)
+        if isinstance(action, Continue):
+            events.append(Event("no_vote", line("day.no_vote")))
+            return self._start_night(state, state.night + 1, events)
         if isinstance(action, Accuse):
             events.append(Event("accused", line("day.accused", by=P[action.by], name=P[action.target])))
             return replace(state, accused=state.accused + (action.target,))
@@ -1262,7 +1282,8 @@ class MafiaPlusEngine(Engine):
                 if calls:
                     elim = [a for a in calls if a.mode == "eliminate"]
                     return rng.choice(calls) if r < 0.1 else elim[0]
-                return rng.choice([a for a in legal if isinstance(a, Accuse)])
+                accusations = [a for a in legal if isinstance(a, Accuse)]
+                return rng.choice(accusations or legal)
             if state.stage == "voting":
                 votes = [a for a in legal if isinstance(a, CastVote)]
                 first = [a for a in votes if a.target == state.vote.accused[0]]

@@ -84,6 +84,7 @@ LINES: dict[str, str] = {
     "cannon.self": "{by} stands up as the Loose Cannon and shoots themselves!",
     "cannon.missed": "Nobody is eliminated.",
     "day.ends": "The Day ends.",
+    "day.no_vote": "Nobody here can be accused today: the Day ends without a vote.",
     # -- the end ---------------------------------------------------------------------------------
     "end.city": "The Mafia has been eliminated: the City wins!",
     "end.mafia": "The City has been eliminated: the Mafia wins!",

@@ -274,3 +274,14 @@ def test_a_reveal_or_a_survived_sentence_still_ends_the_day():
     s = vote(s, [3], {0: 3}, mode="reveal")
     s, _ = play(s, CarryOut())
     assert s.phase == "night" and s.night == 1
+
+
+def test_a_day_with_nobody_left_to_accuse_ends_without_a_vote():
+    from dataclasses import replace
+
+    from companion.games.mafia_plus.engine import Continue
+    s = day1(["mafia_boss", "doctor", "citizen", "citizen", "citizen", "citizen"])
+    s = replace(s, alive=(True, True, False, False, False, False), away=1)  # the Doctor is out of town
+    assert ENGINE.legal_actions_by_seat(s) == {None: [Continue()]}
+    s, _ = play(s, Continue())
+    assert s.phase == "night" and "ends without a vote" in table_text(s)

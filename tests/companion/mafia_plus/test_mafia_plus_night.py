@@ -246,7 +246,7 @@ def test_night_actions_during_the_day_are_refused():
     s = night1(["mafia_boss", "coquette", "doctor", "detective", "citizen", "citizen"])
     s, _ = night(s, mafia=5)
     refused(s, Heal(2, 2), "night action")
-    refused(s, Continue(), "night action")
+    refused(s, Continue(), "call the vote to end it")
 
 
 def test_a_required_night_choice_cannot_be_skipped():
