@@ -276,3 +276,18 @@ def test_sisde_pair_is_refused_for_a_boss_away_from_the_prefetto():
     s2, _ = turn_of(started(), "state", pos={"boss_black": "station"}, hands={"state": ["clue_black_1"]})
     s2, _ = play(s2, (1, 2))
     refused(s2, PlayEvidence("black"), "does not hold both SISDE cards")
+
+
+def test_discover_a_lair_with_the_sisde_pair_allows_an_arrest_in_the_home_city():
+    s, _ = arrive(started(), "prefetto", "catania", pos={"sisde": "off", "picc_green_1": "off", "picc_green_2": "off"},
+                  hands={"state": ["lair", "clue_green_1", "clue_green_2"]})
+    assert Arrest("boss_green", True) in FREE.legal_actions(s) and Arrest("boss_green") not in FREE.legal_actions(s)
+    s, _ = FREE.apply(s, Arrest("boss_green", True))
+    assert where(s, "boss_green") == "prison" and dict(s.hands)["state"] == ()
+
+
+def test_three_players_an_eliminated_boss_returns_only_his_own_familys_cards():
+    s, _ = arrive(started(3), "boss_red", "licata", pos={"prefetto": "off"},
+                  hands={"red": ["mole"], "orange": ["wife"]})
+    s, _ = play(s, 1)
+    assert dict(s.hands)["red"] == () and dict(s.hands)["orange"] == ("wife",)

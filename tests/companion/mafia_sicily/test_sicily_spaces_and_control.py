@@ -204,3 +204,15 @@ def test_done_ends_a_picciottos_activities():
     s, _ = arrive(started(), "picc_black_1", "cefalu", pos=NO_CC)
     s, _ = FREE.apply(s, Done())
     assert s.prompt[0] != "decide"
+
+
+def test_the_government_falls_and_your_wife_cheats_have_no_effect_but_can_be_discarded():
+    s, _ = turn_of(started(), "black", pos=NO_CC, hands={"black": ["wife"]})
+    s, _ = play(s, (1, 2))
+    after, ev = FREE.apply(s, PlayCard("wife"))
+    assert dict(after.hands)["black"] == () and "wife" in dict(after.decks)["usa"]
+    assert after.pos == s.pos and after.control == s.control and after.prompt == s.prompt
+    s, _ = turn_of(started(), "state", pos=NO_CC, hands={"state": ["government_falls"]})
+    s, _ = play(s, (1, 2))
+    after, _ = FREE.apply(s, PlayCard("government_falls"))
+    assert dict(after.hands)["state"] == () and after.pos == s.pos
