@@ -4,7 +4,7 @@ from companion.engine import TABLE
 from companion.games.mafia_plus import ENGINE
 from companion.games.mafia_plus.engine import (Accuse, CallVote, CannonShot, CarryOut, CastVote, ChairmanAnnuls,
                                                DaughterDeclares, DropAccusation)
-from mafia_plus_helpers import night, night0, play, quiet_day, refused, table, table_text, vote
+from mafia_plus_helpers import night, night0, play, refused, table, table_text, vote
 
 SIX = ["mafia_boss", "coquette", "doctor", "detective", "citizen", "citizen"]
 

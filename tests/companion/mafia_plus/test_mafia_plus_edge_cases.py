@@ -1,10 +1,10 @@
 """The rulebook's "Edge Cases", one test each, named after its question (the answer in the docstring)."""
 
-from companion.engine import Seat
 from companion.games.mafia_plus import ENGINE
 from companion.games.mafia_plus.engine import (Blackmail, CannonShot, CarryOut, CastVote, ChairmanAnnuls,
-                                               DaughterDeclares, Heal, Investigate, Mark, Protect, Seduce, Ship)
-from mafia_plus_helpers import at_step, night, night0, play, quiet_day, refused, seat, step, table, vote
+                                               DaughterDeclares, Investigate, Mark, Protect, Seduce,
+                                               Ship)
+from mafia_plus_helpers import at_step, night, night0, play, quiet_day, refused, table, vote
 
 
 def to_night1(state, **night0_choices):

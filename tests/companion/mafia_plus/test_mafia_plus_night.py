@@ -3,8 +3,8 @@
 from companion.engine import TABLE, Seat
 from companion.games.mafia_plus import ENGINE
 from companion.games.mafia_plus.engine import (Accuse, CastVote, Continue, GunShot, Heal, MafiaKill, Pass, Shift,
-                                               Ship, Sweep, _steps)
-from mafia_plus_helpers import at_step, night, night0, notes, play, quiet_day, refused, step, table, table_text
+                                               Ship, Sweep)
+from mafia_plus_helpers import at_step, night, night0, notes, play, quiet_day, refused, table, table_text
 
 
 def night1(chars, **night0_choices):
