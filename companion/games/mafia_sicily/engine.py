@@ -16,7 +16,7 @@ return (rule D6 "the deck is reshuffled"), so decks are kept as sets of remainin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from companion.chance import roll_dice
@@ -1806,7 +1806,6 @@ class SicilyEngine(Engine):
             s, _ = self.apply(s, self.legal_actions(s)[0])
         hands = dict(s.hands)
         decks = dict(s.decks)
-        from dataclasses import replace
         out = []
         for deck, fac, x, y in (("roma", "state", "wiretap", "helicopter"), ("usa", "red", "mole", "killers")):
             if s.players in (2, 4) and fac == "state":
