@@ -50,7 +50,7 @@ WHEEL_A = rgb("#7A1F24")  # spinner segments alternate deep red and black
 WHEEL_B = rgb("#1E1E24")
 
 # -- type scale (design px) -------------------------------------------------------------------
-CAPTION = 20  # secondary labels only; body text never below 22
+CAPTION = 22  # secondary labels; nothing on screen is smaller than this
 BODY = 24
 BUTTON = 26
 TITLE = 34

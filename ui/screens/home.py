@@ -68,7 +68,8 @@ class HomeScreen(Screen):
         row.clear_widgets()
         games = app.store.unfinished_games()[:MAX_RESUME]
         for record in games:
-            button = BigButton(text=resume_label(record.title, record.started), variant="secondary")
+            title = app.controller.title_of(record.game)  # not record.title: that imports every engine
+            button = BigButton(text=resume_label(title, record.started), variant="secondary")
             button.game_id = record.id
             button.bind(on_release=lambda _b, r=record: App.get_running_app().resume(r.game, r.id))
             row.add_widget(button)

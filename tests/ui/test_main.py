@@ -1,0 +1,70 @@
+"""``mafia-companion`` options and the single touch provider, without starting Kivy."""
+
+from __future__ import annotations
+
+import configparser
+
+import pytest
+
+from ui.main import configure_input, parse_args
+
+
+def kivy_default_input() -> configparser.RawConfigParser:
+    """What Kivy's default config.ini has: mouse *and* probesysfs (the double-tap pair on a Pi)."""
+    config = configparser.RawConfigParser()
+    config.add_section("input")
+    config.set("input", "mouse", "mouse")
+    config.set("input", "%(name)s", "probesysfs")
+    return config
+
+
+def test_defaults():
+    args = parse_args([])
+    assert (args.db, args.size, args.fullscreen, args.screenshot, args.screen) == (None, (800, 480), False, None,
+                                                                                    "home")
+
+
+def test_all_options():
+    args = parse_args(["--db", "/tmp/x.db", "--size", "1280x720", "--fullscreen", "--screenshot", "a.png",
+                       "--screen", "dice"])
+    assert (args.db, args.size, args.fullscreen, args.screenshot, args.screen) == ("/tmp/x.db", (1280, 720), True,
+                                                                                    "a.png", "dice")
+
+
+@pytest.mark.parametrize("bad", ["800", "axb", "100x100", "800x480x2"])
+def test_bad_size_is_a_sentence_and_exit_2(bad, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["--size", bad])
+    assert exit_.value.code == 2
+    assert "is not a window size like 800x480" in capsys.readouterr().err
+
+
+def test_unknown_screen_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        parse_args(["--screenshot", "x.png", "--screen", "nowhere"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_screen_without_screenshot_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        parse_args(["--screen", "dice"])
+    assert "--screen only goes with --screenshot" in capsys.readouterr().err
+
+
+def test_exactly_one_touch_provider_by_default():
+    config = kivy_default_input()
+    note = configure_input(config, {})
+    assert dict(config.items("input")) == {"mouse": "mouse,disable_multitouch"}
+    assert "probesysfs" in note
+
+
+def test_a_direct_touch_device_replaces_the_mouse_provider():
+    config = kivy_default_input()
+    configure_input(config, {"MAFIA_COMPANION_INPUT": "hidinput:/dev/input/event3"})
+    assert dict(config.items("input")) == {"touch": "hidinput,/dev/input/event3"}
+
+
+def test_input_section_created_when_missing():
+    config = configparser.RawConfigParser()
+    configure_input(config, {})
+    assert config.options("input") == ["mouse"]
