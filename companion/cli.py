@@ -94,9 +94,9 @@ def _config_for(engine, players: str | None, config_json: str | None, seed: int)
     if players:
         names = [n.strip() for n in players.split(",") if n.strip()]
         if len(names) == 1 and names[0].isdigit():
-            config = engine.sample_config(int(names[0]), random.Random(seed))
+            config = engine.default_config(int(names[0]), random.Random(seed))
         else:
-            config = engine.sample_config(len(names), random.Random(seed))
+            config = engine.default_config(len(names), random.Random(seed))
             config["players"] = names
     if config_json:
         try:

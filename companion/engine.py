@@ -312,6 +312,11 @@ class Engine:
         """A valid config for random playouts (``companion simulate``)."""
         return {}
 
+    def default_config(self, players: int | None, rng: Any) -> dict[str, Any]:
+        """What a group gets when it only says how many play (``companion new --players``):
+        the rulebook's recommended setup. Defaults to ``sample_config``."""
+        return self.sample_config(players, rng)
+
     def secret_twins(self, config: Mapping[str, Any], seed: int, rng: Any) -> Sequence[tuple[Any, Any]]:
         """Pairs of states that differ only in secrets (for the no-leak conformance test)."""
         return ()

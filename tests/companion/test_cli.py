@@ -119,3 +119,16 @@ def test_companion_package_never_imports_kivy_gpiozero_or_serial():
             "print(bad); sys.exit(1 if bad else 0)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_new_with_a_player_count_takes_the_recommended_setup(capsys, db):
+    import json as _json
+
+    from companion.store import Store
+    code, out, _ = run(capsys, "new", "mafia-plus", "--players", "Ann,Ben,Cid,Dee,Eve,Fay,Gus", "--seed", "4")
+    assert code == 0
+    with Store.open(db) as store:
+        config = store.game(int(out)).config
+    assert config["players"] == ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
+    assert "set" in config and "characters" not in config and config["vote"] == "open"
+    _json.dumps(config)

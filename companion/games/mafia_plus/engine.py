@@ -566,6 +566,12 @@ class MafiaPlusEngine(Engine):
         config["vote"] = rng.choice(["open", "secret"])
         return config
 
+    def default_config(self, players: int | None, rng: Any) -> dict[str, Any]:
+        """The rulebook's recommended set for the count (its A/B and pool picks drawn), open vote."""
+        n = max(S.MIN_PLAYERS, min(S.MAX_PLAYERS, players or S.MIN_PLAYERS))
+        return {"players": [f"P{i + 1}" for i in range(n)], "set": {"choices": S.random_choices(n, rng)},
+                "vote": "open"}
+
     # -- chance -------------------------------------------------------------------------------
     def chance(self, state: MafiaPlusState, rng: Any, request: str | None = None) -> Action | None:
         if request is None and state.phase == "deal":
