@@ -154,6 +154,9 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             _out(json.dumps(action.to_dict()), stdout)
             _print_events(events, stdout)
         elif args.command == "legal":
+            if session.pending_chance() is not None:
+                _out(f"# the game waits for a draw: companion draw {session.game_id}"
+                     "   (or act with the physical result)", stdout)
             for action in session.legal_actions():
                 _out(action.to_dict(), stdout)
             for request in session.chance_requests():

@@ -86,6 +86,10 @@ class Session:
     def chance_requests(self) -> list[str]:
         return self.engine.chance_requests(self._state)
 
+    def pending_chance(self) -> Action | None:
+        """The chance action the game itself waits on (a deal, an NPC spin), as it would be drawn."""
+        return self.engine.chance(self._state, chance_rng(self.seed, self._seq), None)
+
     def view(self, audience: Audience) -> Any:
         return self.engine.view(self._state, audience)
 

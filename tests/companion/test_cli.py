@@ -132,3 +132,9 @@ def test_new_with_a_player_count_takes_the_recommended_setup(capsys, db):
     assert config["players"] == ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
     assert "set" in config and "characters" not in config and config["vote"] == "open"
     _json.dumps(config)
+
+
+def test_legal_says_when_the_game_waits_for_a_draw(capsys, db):
+    run(capsys, "new", "mafia-plus", "--players", "7", "--seed", "4")
+    code, out, _ = run(capsys, "legal", "1")
+    assert code == 0 and "# the game waits for a draw: companion draw 1" in out
