@@ -43,6 +43,14 @@ MAFIA = rgb("#121215")  # spades: near-black...
 MAFIA_OUTLINE = rgb("#D9D6D0")  # ...with a light outline
 SYNDICATE = rgb("#2E8B57")  # clubs
 
+# a card's (fill, outline) by faction; the suit glyph is drawn in the outline colour
+FACTION_COLOURS = {
+    "city": (CITY, CITY),
+    "mafia": (MAFIA, MAFIA_OUTLINE),
+    "syndicate": (SYNDICATE, SYNDICATE),
+    "accent": (ACCENT, ACCENT),
+}
+
 DIE_FACE = rgb("#F4EFE4")  # ivory dice
 DIE_PIP = rgb("#17151A")
 DIE_EDGE = rgb("#BDB5A6")

@@ -225,6 +225,35 @@ def resume(app):
     obs["resume_after_hold"] = [b.text for b in home.ids.resume_buttons.children]
 
 
+def notice(app):
+    """A database that was not ours was moved aside: the home banner says so; a game that
+    cannot be replayed is refused with a sentence on the home screen."""
+    yield 0.5
+    home = app.manager.get_screen("home")
+    obs["notices"] = list(app.store.notices)
+    obs["banner"] = home.ids.notice_text.text
+    obs["banner_height"] = home.ids.banner.height
+    shot(app, "home_notice")
+    game_id = app.store.create_game("dice", 999, 1, {})
+    app.resume("dice", game_id)
+    yield 0.3
+    obs["after_bad_resume"] = [app.manager.current, home.error, home.ids.notice_text.text]
+    shot(app, "home_error")
+
+
+def one_die(app):
+    """Roll one die: the second face is shown empty and dimmed."""
+    yield 0.5
+    app.open_game("dice")
+    yield 0.3
+    screen = dice_screen(app)
+    tap(screen.ids.roll1)
+    yield ANIMATION
+    obs["after_roll1"] = screen_state(screen)
+    obs["die_b_dim"] = screen.ids.die_b.dim
+    shot(app, "dice_one")
+
+
 def sizes(app):
     """Another panel size: home and dice screens fill it, targets stay large."""
     yield 0.5
@@ -250,7 +279,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     store = Store.open(DB)
     app = CompanionApp(store=store)
-    gen = {"flow": flow, "resume": resume, "sizes": sizes}[SCENARIO](app)
+    gen = {"flow": flow, "resume": resume, "sizes": sizes, "notice": notice, "one_die": one_die}[SCENARIO](app)
 
     def step(*_):
         try:

@@ -201,3 +201,23 @@ def test_screenshot_option_renders_every_listed_screen(tmp_path):
                          tmp_path)
         assert result.returncode == 0, result.stderr[-2000:]
         assert_not_blank(out, (800, 480))
+
+
+def test_a_database_moved_aside_is_reported_in_the_home_banner(tmp_path):
+    db = tmp_path / "table.db"
+    db.write_bytes(b"these are not the rows you are looking for" * 200)
+    obs = drive("notice", db, tmp_path / "shots", "800x480")
+    assert obs["notices"] and obs["banner"] == " ".join(obs["notices"])
+    assert "nothing was deleted" in obs["banner"] and obs["banner_height"] >= 48
+    screen, error, banner = obs["after_bad_resume"]
+    assert screen == "home" and "cannot replay it exactly" in error and banner == error
+    for name in ("home_notice", "home_error"):
+        assert_not_blank(tmp_path / "shots" / f"{name}.png", (800, 480))
+    assert list(tmp_path.glob("table.db.*")), "the unreadable file was kept"
+
+
+def test_one_die_leaves_the_second_face_empty(tmp_path):
+    obs = drive("one_die", tmp_path / "t.db", tmp_path / "shots", "800x480")
+    shown = obs["after_roll1"]
+    assert shown["die_b"] == 0 and obs["die_b_dim"] is True
+    assert shown["total"] == str(shown["die_a"]) and shown["dice_caption"] == "One die"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from ui import theme as th
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -28,6 +29,7 @@ class ComingSoonScreen(Screen):
     title = StringProperty("")
     body = StringProperty("")
     suit = StringProperty("")
+    suit_colour = ColorProperty(th.ACCENT)
 
     def prepare(self, game: str = "", engine: bool = False, game_id: int | None = None, **_):
         app = App.get_running_app()
@@ -37,6 +39,7 @@ class ComingSoonScreen(Screen):
         for card, _status in app.controller.cards():
             if card.game == game:
                 self.suit = card.suit
+                self.suit_colour = th.FACTION_COLOURS[card.faction][1]
 
     def open_dice(self) -> None:
         App.get_running_app().open_game("dice")

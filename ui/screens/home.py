@@ -16,12 +16,7 @@ from ui.widgets import BigButton
 
 load_kv(__file__)
 
-FACTION = {
-    "city": (th.CITY, th.CITY),
-    "mafia": (th.MAFIA, th.MAFIA_OUTLINE),
-    "syndicate": (th.SYNDICATE, th.SYNDICATE),
-    "accent": (th.ACCENT, th.ACCENT),
-}
+FACTION = th.FACTION_COLOURS
 BADGE = {"ready": "Play", "engine": "Screens soon", "soon": "Coming soon"}
 MAX_RESUME = 2
 

@@ -78,6 +78,12 @@ class DiceFace(ButtonBehavior, Widget):
         y = self.center_y - side / 2
         radius = side * 0.16
         with self.canvas:
+            if self.dim and int(self.value) == 0:
+                # the die not rolled (one-die roll): a faint outline, not a grey block
+                Color(*th.DIM)
+                Line(rounded_rectangle=(x + 2, y + 2, side - 4, side - 4, radius), width=1,
+                     dash_length=8, dash_offset=6)
+                return
             PushMatrix()
             Rotate(angle=self.tilt, origin=self.center)
             if self.selected:
