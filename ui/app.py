@@ -22,11 +22,10 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import companion.games
 from companion.errors import CompanionError
-from companion.session import Session
-from companion.store import Store
 from ui import theme as th
 from ui.controller import SCREENS, Controller, Route
-from ui.widgets import StatusBar
+from ui.widgets.big_button import BigButton  # noqa: F401  (registers the class theme.kv styles)
+from ui.widgets.status_bar import StatusBar
 
 _KV = Path(__file__).with_name("theme.kv")
 SAMPLE_SEED = 20260  # screenshots: the same sample game every time
@@ -60,12 +59,12 @@ class CompanionApp(App):
     connections = StringProperty("No buttons · no reader")
     controller = ObjectProperty(None)
 
-    def __init__(self, store: Store, screenshot: str | None = None, screenshot_screen: str = "home",
+    def __init__(self, store: "Store", screenshot: str | None = None, screenshot_screen: str = "home",
                  on_first_frame: Callable[[], None] | None = None, input_note: str = "", **kwargs):
         super().__init__(**kwargs)
         self.store = store
         self.controller = Controller(available_games())
-        self.sessions: dict[str, Session] = {}
+        self.sessions: dict = {}  # game name -> companion.session.Session
         self.screenshot = screenshot
         self.screenshot_screen = screenshot_screen
         self.on_first_frame = on_first_frame
@@ -82,6 +81,8 @@ class CompanionApp(App):
         root = Root(orientation="vertical")
         self.status = StatusBar(text_only=self.text_only, connections=self.connections)
         self.status.bind(on_back=lambda *_: self.back())
+        # the narrator and the hardware adapters set these on the app; the status line follows
+        self.bind(text_only=self.status.setter("text_only"), connections=self.status.setter("connections"))
         # no transition: a screen change is visible in the next frame, and ScreenManager ignores
         # touches while a transition runs (a tap lost on a slow frame is worse than no fade)
         self.manager = ScreenManager(transition=NoTransition())
@@ -136,9 +137,11 @@ class CompanionApp(App):
         self.status.phase = text
 
     # -- sessions -------------------------------------------------------------------------
-    def session_for(self, game: str, game_id: int | None = None) -> Session:
+    def session_for(self, game: str, game_id: int | None = None):
         """The running session of ``game``: the one asked for, the one open, the newest
         unfinished one in the store, or a new one (in that order)."""
+        from companion.session import Session  # imported when a game opens, not at start-up
+
         current = self.sessions.get(game)
         if game_id is not None and (current is None or current.game_id != game_id):
             current = Session.resume(self.store, game_id)
@@ -157,8 +160,10 @@ class CompanionApp(App):
         self.sessions.pop(game, None)
 
     # -- screenshots ----------------------------------------------------------------------
-    def seed_sample(self) -> Session:
+    def seed_sample(self):
         """A small reproducible dice game so screenshots show real results."""
+        from companion.session import Session
+
         session = Session.start(self.store, "dice", {}, seed=SAMPLE_SEED)
         for request in SAMPLE_DRAWS:
             session.draw(request)

@@ -18,6 +18,8 @@ from companion.errors import CompanionError
 from companion.games.dice import DiceRolled, Finish, Spun
 from ui.screens import load_kv
 from ui.widgets.dice_face import ROLL_SECONDS
+from ui.widgets.hold_button import HoldButton  # noqa: F401  (used by dice.kv)
+from ui.widgets.spinner_wheel import SPIN_SECONDS
 
 load_kv(__file__)
 
@@ -168,7 +170,7 @@ class DiceScreen(Screen):
         if animate:
             wheel.spin_to(number, side)
             self.spin_number, self.spin_side, self.spin_caption = "", "", "Spinning…"
-            self._reveal_event = Clock.schedule_once(lambda *_: self._refresh_texts(), wheel_seconds())
+            self._reveal_event = Clock.schedule_once(lambda *_: self._refresh_texts(), SPIN_SECONDS)
         else:
             wheel.show(number, side)
             self._refresh_texts()
@@ -234,12 +236,6 @@ class DiceScreen(Screen):
 
     def _clear_errors(self) -> None:
         self.dice_error = self.spin_error = self.undo_error = ""
-
-
-def wheel_seconds() -> float:
-    from ui.widgets.spinner_wheel import SPIN_SECONDS
-
-    return SPIN_SECONDS
 
 
 SCREEN = DiceScreen
