@@ -8,6 +8,7 @@ owned here so that a screen change never loses one.
 from __future__ import annotations
 
 import importlib
+import sys
 import pkgutil
 from pathlib import Path
 from typing import Callable
@@ -60,7 +61,8 @@ class CompanionApp(App):
     controller = ObjectProperty(None)
 
     def __init__(self, store: "Store", screenshot: str | None = None, screenshot_screen: str = "home",
-                 on_first_frame: Callable[[], None] | None = None, input_note: str = "", **kwargs):
+                 on_first_frame: Callable[[], None] | None = None, input_note: str = "", sample: bool = True,
+                 **kwargs):
         super().__init__(**kwargs)
         self.store = store
         self.controller = Controller(available_games())
@@ -69,6 +71,7 @@ class CompanionApp(App):
         self.screenshot_screen = screenshot_screen
         self.on_first_frame = on_first_frame
         self.input_note = input_note
+        self.sample = sample  # screenshots: seed a sample game (only on a throwaway database)
         self.exit_code = 0
         self.current_route = Route("home")
 
@@ -172,7 +175,8 @@ class CompanionApp(App):
 
     def _prepare_screenshot(self) -> None:
         name = self.screenshot_screen
-        self.seed_sample()
+        if self.sample:
+            self.seed_sample()
         if name == "coming_soon":
             route = self.controller.sample_coming_soon()
         else:
@@ -195,6 +199,6 @@ class CompanionApp(App):
         try:
             self.root.export_to_png(self.screenshot)
         except Exception as error:  # a picture that cannot be written is a failed run, said in words
-            print(f"Could not write the screenshot {self.screenshot}: {error}")
+            print(f"Could not write the screenshot {self.screenshot}: {error}", file=sys.__stderr__, flush=True)
             self.exit_code = 1
         self.stop()

@@ -103,6 +103,7 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
         Path(args.screenshot).resolve().parent.mkdir(parents=True, exist_ok=True)
     input_note = configure_kivy(args.size, args.fullscreen)
 
+    from companion.errors import CompanionError
     from companion.store import Store
 
     tmp = None
@@ -111,12 +112,16 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
         # screenshots run on a throwaway sample database, never on the table's real games
         tmp = tempfile.TemporaryDirectory(prefix="mafia-companion-shot-")
         db = os.path.join(tmp.name, "sample.db")
-    store = Store.open(db)
+    try:
+        store = Store.open(db)
+    except CompanionError as error:  # e.g. a read-only data directory: one sentence, no traceback
+        print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
+        return 2
     try:
         from ui.app import CompanionApp
 
         app = CompanionApp(store=store, screenshot=args.screenshot, screenshot_screen=args.screen,
-                           on_first_frame=on_first_frame, input_note=input_note)
+                           on_first_frame=on_first_frame, input_note=input_note, sample=tmp is not None)
         app.run()
         return app.exit_code
     finally:

@@ -221,3 +221,11 @@ def test_one_die_leaves_the_second_face_empty(tmp_path):
     shown = obs["after_roll1"]
     assert shown["die_b"] == 0 and obs["die_b_dim"] is True
     assert shown["total"] == str(shown["die_a"]) and shown["dice_caption"] == "One die"
+
+
+def test_a_database_that_cannot_be_opened_is_one_sentence_and_exit_2(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run_app(["-m", "ui.main", "--db", str(blocker / "table.db")], tmp_path)
+    assert result.returncode == 2
+    assert "mafia-companion: " in result.stderr and "Traceback" not in result.stderr
