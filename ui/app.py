@@ -179,6 +179,8 @@ class CompanionApp(App):
             self.seed_sample()
         if name == "coming_soon":
             route = self.controller.sample_coming_soon()
+        elif hasattr(type(self.screen(name)), "sample_route"):
+            route = self.screen(name).sample_route(self)  # a seeded sample game for the picture
         else:
             route = Route(name)
         if name == "dice_entry":

@@ -6,12 +6,11 @@ The app asks the controller where to go (``open_game``, ``resume``, ``back``...)
 
 Adding a game's screens later (the whole registration is two dictionaries):
 
-1. write ``ui/screens/<screen>.py`` (+ ``<screen>.kv`` beside it) exposing ``SCREEN = <Screen class>``;
-2. add ``"<screen>": "ui.screens.<screen>"`` to ``SCREENS`` (imported lazily, on first visit);
-3. add ``"<engine name>": "<first screen>"`` to ``GAME_ENTRY``; its home card then opens it and
-   its unfinished games resume there instead of the "coming soon" card. A game with several
-   screens picks the one for the current phase in its own ``route(session)`` (optional, see
-   ``Controller.resume``).
+1. write ``ui/games/<game>/<screen>.py`` (+ ``<screen>.kv`` beside it) exposing ``SCREEN``;
+2. declare ``SCREENS``, ``GAME_ENTRY`` (and ``PARENT``) in ``ui/games/<game>/__init__.py``
+   (Kivy-free); they are merged into the tables below at import, and the screen modules are
+   imported lazily, on first visit. The home card then opens the entry screen and unfinished
+   games resume there instead of the "coming soon" card.
 """
 
 from __future__ import annotations
@@ -37,6 +36,25 @@ GAME_ENTRY: dict[str, str] = {
 PARENT: dict[str, str] = {
     "dice_entry": "dice",
 }
+
+
+def _merge_game_packages() -> None:
+    """Add the tables each ``ui/games/<game>/__init__.py`` declares (Kivy-free plain data)."""
+    import importlib
+    import pkgutil
+
+    import ui.games
+
+    for info in sorted(pkgutil.iter_modules(ui.games.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        package = importlib.import_module(f"ui.games.{info.name}")
+        SCREENS.update(getattr(package, "SCREENS", {}))
+        GAME_ENTRY.update(getattr(package, "GAME_ENTRY", {}))
+        PARENT.update(getattr(package, "PARENT", {}))
+
+
+_merge_game_packages()
 
 
 @dataclass(frozen=True)
