@@ -38,6 +38,20 @@ def engines() -> list[Engine]:
 
 
 def get(name: str) -> Engine:
+    """The engine called ``name``; imports only its own package when the name follows the
+    convention (engine ``mafia-plus`` lives in ``companion.games.mafia_plus``), so opening one
+    game does not pay for importing the other five."""
+    package = name.replace("-", "_")
+    if package.isidentifier():
+        try:
+            module = importlib.import_module(f"{_games_pkg.__name__}.{package}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{_games_pkg.__name__}.{package}":
+                raise
+        else:
+            engine = getattr(module, "ENGINE", None)
+            if isinstance(engine, Engine) and engine.name == name:
+                return engine
     try:
         return _engines()[name]
     except KeyError:

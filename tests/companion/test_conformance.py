@@ -122,3 +122,20 @@ def test_engines_never_import_random():
     for engine in ENGINES:
         source = inspect.getsource(inspect.getmodule(type(engine)))
         assert "import random" not in source, f"{engine.name} imports random; chance belongs to the session"
+
+
+def test_getting_one_engine_imports_only_its_package():
+    import subprocess
+    import sys
+    code = ("import sys, companion.registry as r; r.get('dice');"
+            "print(sorted(m for m in sys.modules if m.startswith('companion.games.') and m.count('.') == 2))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['companion.games.dice']"
+
+
+def test_unknown_game_names_the_known_ones():
+    from companion.errors import UnknownGame
+    with pytest.raises(UnknownGame, match="Known games: .*dice"):
+        registry.get("chess")
+    with pytest.raises(UnknownGame):
+        registry.get("../etc")
