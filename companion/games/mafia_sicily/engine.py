@@ -359,6 +359,8 @@ class SicilyState:
     roma_drawn: tuple[tuple[str, int], ...]
     winners: tuple[int, ...] | None
     reason: str
+    #: The players' names by seat (config ``names``; empty when not given): for undo messages and screens.
+    names: tuple[str, ...] = ()
 
 
 class _W:
@@ -393,6 +395,7 @@ class _W:
         self.roma_drawn = dict(s.roma_drawn)
         self.winners = s.winners
         self.reason = s.reason
+        self.names = s.names
         self.events: list[Event] = []
 
     def freeze(self) -> SicilyState:
@@ -409,7 +412,8 @@ class _W:
             helicopter_used=self.helicopter_used, temp_roadblocks=tuple(self.temp_roadblocks),
             shootout=tuple(sorted(self.shootout.items())) if self.shootout is not None else None,
             act_done=tuple(self.act_done), last_move=self.last_move, last_drawn=self.last_drawn,
-            roma_drawn=tuple(sorted(self.roma_drawn.items())), winners=self.winners, reason=self.reason)
+            roma_drawn=tuple(sorted(self.roma_drawn.items())), winners=self.winners, reason=self.reason,
+            names=self.names)
 
     # -- small helpers --------------------------------------------------------------------
     @property
@@ -456,6 +460,7 @@ class TableView:
     temporary_roadblocks: tuple[str, ...]
     winners: tuple[int, ...] | None
     result: str
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,7 +522,7 @@ class SicilyEngine(Engine):
     # -- setup -----------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> SicilyState:
         """Rule C: State counters on the roadblocks, Palermo and Catania; decks shuffled; Families choose homes."""
-        unknown = set(config) - {"players", "age_order", "check_moves"}
+        unknown = set(config) - {"players", "age_order", "check_moves", "names"}
         if unknown:
             raise ConfigError(f"Mafia (Sicily) has no option {', '.join(sorted(unknown))}.")
         players = config.get("players", 5)
@@ -526,6 +531,14 @@ class SicilyEngine(Engine):
         order = tuple(config.get("age_order", FAMILIES))
         if sorted(order) != sorted(FAMILIES):
             raise ConfigError("age_order must list the four Families red, black, orange and green, oldest first.")
+        names = config.get("names", ())
+        if names:
+            if (not isinstance(names, (list, tuple)) or len(names) != players
+                    or not all(isinstance(n, str) and n.strip() for n in names)):
+                raise ConfigError(f"names must give one name for each of the {players} players, by seat.")
+            if len({n.strip().lower() for n in names}) != len(names):
+                raise ConfigError("Two players have the same name; give each player a different name.")
+        names = tuple(n.strip() for n in names)
         check = config.get("check_moves", True)
         if not isinstance(check, bool):
             raise ConfigError("check_moves must be true or false.")
@@ -541,7 +554,7 @@ class SicilyEngine(Engine):
             decks=tuple((d, tuple(sorted(c.id for c in self.cards[d]))) for d in DECKS),
             turn=0, turns=0, queue=(), prompt=None, dice=(), dice_left=(), moved=(), blocked=(),
             restaurant_done=False, air_banned=False, helicopter_used=False, temp_roadblocks=(), shootout=None,
-            act_done=(), last_move=None, last_drawn="", roma_drawn=(), winners=None, reason=""))
+            act_done=(), last_move=None, last_drawn="", roma_drawn=(), winners=None, reason="", names=names))
         w.push(("homes",))
         self._run(w)
         return w.freeze()
@@ -1596,8 +1609,52 @@ class SicilyEngine(Engine):
             w.shootout["rolls"] = w.shootout["rolls"] + ((side, shooter, v),)
             w.say("shot", f"{cap(counter_name(shooter))} fires: {v}.")
 
-    def describe(self, action: Action) -> str:
-        """Button text with the board's names (``Move.describe`` alone knows only ids)."""
+    def describe(self, action: Action, state: SicilyState | None = None) -> str:
+        """Button text with the board's names (``Move.describe`` alone knows only ids).
+
+        With ``state`` (where the action is played, e.g. for "Undone: ..."), the sentence says who
+        did it: the player's name when the game has names, else the side.
+        """
+        if state is not None and isinstance(action, (CardDrawn, LoseCard)):
+            # said to the whole table (undo): which card was drawn or given up stays secret
+            text = action.describe() if isinstance(action, CardDrawn) else "Give up a card"
+        else:
+            text = self._describe(action)
+        if state is None or state.prompt is None:
+            return text
+        seat = self.acting_seat(state)
+        if seat is None:
+            return text
+        side = self._acting_side(state)
+        who = self.seat_name(state, seat)
+        if side:
+            label = faction_name(side)
+            who = f"{who}, {label}" if state.names else cap(label)
+        return f"{text} ({who})"
+
+    def seat_name(self, s: SicilyState, seat: int) -> str:
+        """The player at ``seat``: the configured name, else what the seat plays ("the State")."""
+        if s.names and 0 <= seat < len(s.names):
+            return s.names[seat]
+        facs = self.factions_of_seat(s, seat)
+        return " and ".join(faction_name(f) for f in facs) if facs else f"Player {seat + 1}"
+
+    def _acting_side(self, s: SicilyState) -> str:
+        p = s.prompt
+        if p[0] in ("home", "move", "window", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
+            return p[1]
+        if p[0] == "draw":
+            return p[2]
+        if p[0] == "roll":
+            purpose = p[2]
+            if purpose[0] == "shot":
+                return faction_of(purpose[2])
+            if purpose[0] == "cc_control":
+                return "state"
+            return CALENDAR[s.turn]
+        return ""
+
+    def _describe(self, action: Action) -> str:
         if isinstance(action, Move):
             face = {"N": ", facing north", "S": ", facing south"}.get(action.facing, "")
             die = {"sum": "both dice", "first": "the first die", "second": "the second die"}.get(action.die, action.die)
@@ -1759,7 +1816,7 @@ class SicilyEngine(Engine):
             hand_sizes=tuple((f, len(h)) for f, h in s.hands
                              if (f in FAMILIES or (f == "state") == (s.players != 2))), deck_sizes=tuple((d, len(c)) for d, c in s.decks),
             dice=s.dice, dice_left=s.dice_left, blocked=s.blocked, temporary_roadblocks=s.temp_roadblocks,
-            winners=s.winners, result=s.reason)
+            winners=s.winners, result=s.reason, names=s.names)
 
     def view(self, state: SicilyState, audience: Audience) -> Any:
         table = self._table(state)
