@@ -1204,6 +1204,38 @@ class IlCapoEngine(Engine):
             return RevealView(table, tuple((t.payer, t.payee, t.amount, t.reason) for t in state.ledger.journal))
         return table
 
+    def describe(self, action: Action, state: Any = None) -> str:
+        """The action in words with the players' names (undo questions, the ledger screen)."""
+        if state is None or not isinstance(state, IlCapoState):
+            return action.describe()
+        name = lambda seat: self._seat_name(state, seat)  # noqa: E731
+        money = format_dollars(getattr(action, "amount", 0) or 0)
+        note = f" ({action.note})" if getattr(action, "note", "") else ""
+        if isinstance(action, Pay):
+            return f"{name(action.seat)} pays {money} to the bank{note}"
+        if isinstance(action, Receive):
+            return f"{name(action.seat)} receives {money} from the bank{note}"
+        if isinstance(action, PayPlayer):
+            return f"{name(action.payer)} pays {money} to {name(action.payee)}{note}"
+        if isinstance(action, NpcHit):
+            npc = NPC_NAMES[NPCS[state.npc]] if 0 <= state.npc < len(NPCS) else "the NPC"
+            return f"{npc[0].upper() + npc[1:]} landed on {name(action.seat)}"
+        if isinstance(action, Challenge):
+            return f"{name(state.turn)} opens fire on {name(action.target)}"
+        if isinstance(action, StandOffShoot):
+            return f"{name(state.turn)} stays and shoots at {name(action.target)}"
+        if isinstance(action, Spun):
+            who = _spinner(state)
+            by = "The Underboss" if who == -1 else name(who) if who is not None else "Someone"
+            side = "left" if action.side == "L" else "right"
+            return f"{by}'s spin of {action.number} {side}" + (" (physical spinner)" if action.by_hand else "")
+        turn = name(state.turn) if 0 <= state.turn < len(state.players) else ""
+        if isinstance(action, (Hire, PickUp, EndTurn, LandedOnCop, ShootRico, ShootBrothers, ShootMarcello,
+                               ShootReleased, DevelopSkyscraper, NavigateDeadMansRow, EnterMansion)) and turn:
+            text = action.describe()
+            return f"{turn}: {text[0].lower() + text[1:]}"
+        return action.describe()
+
     # -- random playouts ---------------------------------------------------------------------------
     def playout_policy(self, state: IlCapoState, legal: Sequence[Action], rng: Any) -> Action:
         """Push towards an ending: build, run the Row, take the Mansion; fight now and then."""
