@@ -9,39 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from companion.chance import is_die, is_spin, roll_dice, spin
+from companion.chance import DiceRolled, Spun, is_die, is_spin, roll_dice, spin
 from companion.engine import Action, ActionCodec, Audience, Engine, Event, Outcome
 from companion.errors import ConfigError, IllegalAction
 
 REQUESTS = ("roll2d6", "roll1d6", "spin")
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRolled(Action):
-    """One or two six-sided dice showing ``dice``."""
-
-    kind = "dice_rolled"
-    dice: tuple[int, ...]
-    by_hand: bool = False
-
-    def describe(self) -> str:
-        faces = " + ".join(str(d) for d in self.dice)
-        total = f" = {sum(self.dice)}" if len(self.dice) > 1 else ""
-        return f"Rolled {faces}{total}" + (" (physical dice)" if self.by_hand else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Spun(Action):
-    """The Il Capo spinner stopped on ``number`` (1-10) pointing ``side`` ('L' or 'R')."""
-
-    kind = "spun"
-    number: int
-    side: str
-    by_hand: bool = False
-
-    def describe(self) -> str:
-        where = "left" if self.side == "L" else "right"
-        return f"Spun {self.number} {where}" + (" (physical spinner)" if self.by_hand else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,24 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.bank import format_dollars
+from companion.chance import Spun  # noqa: F401  (shared with Dice & Spinner; part of this game's actions)
 from companion.engine import Action
-
-
-@dataclass(frozen=True, slots=True)
-class Spun(Action):
-    """The spinner stopped on ``number`` (1-10) pointing ``side`` ('L' or 'R').
-
-    Whose spin it is follows from the state (a move, a shot, an NPC's move or shot).
-    """
-
-    kind = "spun"
-    number: int
-    side: str
-    by_hand: bool = False
-
-    def describe(self) -> str:
-        where = "left" if self.side == "L" else "right"
-        return f"Spun {self.number} {where}" + (" (physical spinner)" if self.by_hand else "")
 
 
 # -- the Syndicate phase ------------------------------------------------------------------------

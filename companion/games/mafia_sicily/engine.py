@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from companion.chance import roll_dice
+from companion.chance import DiceRolled, roll_dice
 from companion.engine import REVEAL, Action, ActionCodec, Audience, Engine, Event, Outcome, Seat, TableAudience
 from companion.errors import ConfigError, IllegalAction
 
@@ -103,19 +103,6 @@ class ChooseHome(Action):
 
     def describe(self) -> str:
         return f"Choose {CITY_NAMES.get(self.city, self.city)} as home city"
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRolled(Action):
-    """One die (returns, spaces, control, shootouts) or two dice (movement)."""
-
-    kind = "dice_rolled"
-    dice: tuple[int, ...]
-    by_hand: bool = False
-
-    def describe(self) -> str:
-        faces = " + ".join(str(d) for d in self.dice)
-        return f"Rolled {faces}" + (" (physical dice)" if self.by_hand else "")
 
 
 @dataclass(frozen=True, slots=True)
