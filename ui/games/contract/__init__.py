@@ -1,0 +1,23 @@
+"""Contract's screens (Kivy-free declarations; the screen modules import Kivy when first visited).
+
+The app is the scorekeeper: the cards stay on the table and the players tap what they play.
+"""
+
+SCREENS = {
+    "contract_round": "ui.games.contract.round",
+    "contract_new": "ui.games.contract.new_game",
+    "contract_reveal": "ui.games.contract.reveal",
+    "contract_count": "ui.games.contract.count",
+    "contract_areas": "ui.games.contract.areas",
+    "contract_bonuses": "ui.games.contract.bonuses",
+    "contract_score": "ui.games.contract.score",
+}
+
+GAME_ENTRY = {"contract": "contract_round"}
+
+PARENT = {
+    "contract_reveal": "contract_round",
+    "contract_count": "contract_round",
+    "contract_areas": "contract_round",
+    "contract_bonuses": "contract_round",
+}

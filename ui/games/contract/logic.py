@@ -1,0 +1,332 @@
+"""Kivy-free helpers of the Contract screens: which buttons, which words, which colours.
+
+The engine decides every rule; these functions only group its ``TurnOptions`` into buttons,
+turn taps into actions, and replay the log to show the last count (the engine clears the
+count lines when the next round starts, so the count screen rebuilds them from the events).
+Tested in a plain interpreter (tests/ui/contract/test_contract_logic.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+# the Mafiosi colours of contract.toml (``colour``) -> (card fill, text on it), noir-friendly tones
+FAMILY_HEX = {
+    "red": ("#B23A3E", "#FFFFFF"),
+    "yellow": ("#D9A520", "#17130C"),
+    "blue": ("#2F64B0", "#FFFFFF"),
+    "green": ("#2E8B57", "#FFFFFF"),
+    "black": ("#0B0B0E", "#F3EEE6"),
+}
+FACE_DOWN_HEX = ("#3B3146", "#F3EEE6")  # a card back
+COPPER_HEX = "#4F8FD6"  # the police pawn
+VICELARD_HEX = "#B07CD8"
+
+ACTIONS = ("influence", "reinforce", "copper", "vicelard", "pass")
+ACTION_LABEL = {"influence": "Influence", "reinforce": "Reinforce", "copper": "Copper",
+                "vicelard": "Vicelard", "pass": "Pass"}
+ACTION_PROMPT = {"influence": "Influence: tap the Mafioso.",
+                 "reinforce": "Reinforce: tap a Mafioso where you have a token.",
+                 "copper": "Pay Copper ½ $: tap where Copper goes.",
+                 "vicelard": "Hire Vicelard 1 $: tap where Vicelard goes."}
+MAX_PLAYERS = 5
+MIN_PLAYERS = 2
+
+
+def family_colours(colour: str | None, face_down: bool = False) -> tuple[str, str]:
+    """(fill, text) hex colours of a Mafioso card; a face-down card shows its back."""
+    if face_down or colour is None:
+        return FACE_DOWN_HEX
+    return FAMILY_HEX.get(colour, FACE_DOWN_HEX)
+
+
+def card_colour(engine, card: str | None) -> str | None:
+    if card is None:
+        return None
+    return engine.data.colour(card.rsplit("-", 1)[0])
+
+
+# -- the turn ---------------------------------------------------------------------------------
+def enabled_actions(options) -> dict[str, bool]:
+    """The five action buttons, enabled exactly where ``TurnOptions`` offers something."""
+    if options is None:
+        return {a: False for a in ACTIONS}
+    return {"influence": bool(options.influence), "reinforce": bool(options.reinforce),
+            "copper": bool(options.pay_copper), "vicelard": bool(options.hire_vicelard),
+            "pass": bool(options.can_pass)}
+
+
+def targets(options, action: str | None) -> tuple[int, ...]:
+    """The Mafiosi (positions) a chosen action may aim at."""
+    if options is None or action is None:
+        return ()
+    return {"influence": options.influence, "reinforce": options.reinforce, "copper": options.pay_copper,
+            "vicelard": options.hire_vicelard}.get(action, ())
+
+
+def chase_targets(slots: int, vicelard_to: int) -> tuple[int, ...]:
+    """Where Copper may be chased when Vicelard lands on it: any other Mafioso."""
+    return tuple(p for p in range(slots) if p != vicelard_to)
+
+
+def playable(options, position: int) -> tuple[str, ...]:
+    for pos, kinds in (options.cards if options else ()):
+        if pos == position:
+            return tuple(kinds)
+    return ()
+
+
+def kind_label(kind: str, engine) -> str:
+    """The button text of one influence card kind."""
+    if kind.startswith("contract:"):
+        return f"{engine.fam(kind[9:])} contract"
+    return {"dollar": "1 $", "half_dollar": "½ $", "back": "Face down", "copper": "Copper card",
+            "vicelard_contract": "Vicelard contract", "vicelard_dollar": "Vicelard 1 $"}.get(kind, kind)
+
+
+def kind_points(kind: str, engine) -> str:
+    from companion.games.contract.engine import halves_text
+
+    key = "contract" if kind.startswith("contract:") else kind
+    return "+" + halves_text(engine.data.halves(key))
+
+
+_SHORT = {"dollar": ("1 $", ""), "half_dollar": ("½ $", ""), "back": ("Face down", ""),
+          "copper": ("Copper card", ""), "vicelard_contract": ("Vicelard", "contract "),
+          "vicelard_dollar": ("Vicelard", "1 $ side ")}
+
+
+def kind_button(kind: str, engine, chosen: int = 0) -> str:
+    """Two short lines for a card button: ``Contract ×2`` / ``+2``."""
+    first, second = ("Contract", "") if kind.startswith("contract:") else _SHORT.get(kind, (kind, ""))
+    if chosen:
+        first += f" ×{chosen}"
+    return f"{first}\n{second}{kind_points(kind, engine)}"
+
+
+def short_name(name: str, width: int = 9) -> str:
+    return name if len(name) <= width else name[:width - 1] + "."
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What the active player is composing: an action, its Mafioso, tokens and cards."""
+
+    action: str
+    position: int | None = None
+    tokens: int = 0
+    cards: tuple[str, ...] = ()
+    copper_to: int | None = None
+    chasing: bool = False  # Vicelard lands on Copper: the next tap says where Copper goes
+
+    def aim(self, position: int, options) -> "Draft":
+        if self.action == "vicelard" and options is not None and position == options.copper_chased_from:
+            return replace(self, position=position, chasing=True)
+        tokens = 1 if self.action == "influence" and options is not None and options.tokens_left else 0
+        return replace(self, position=position, tokens=tokens)
+
+    def chase(self, position: int) -> "Draft":
+        return replace(self, copper_to=position, chasing=False)
+
+    def add(self, kind: str) -> "Draft":
+        return replace(self, cards=self.cards + (kind,))
+
+    def drop_last(self) -> "Draft":
+        return replace(self, cards=self.cards[:-1])
+
+    def with_tokens(self, tokens: int, most: int) -> "Draft":
+        return replace(self, tokens=max(0, min(most, tokens)))
+
+    @property
+    def composing(self) -> bool:
+        """Cards and tokens are being chosen (influence or reinforce, Mafioso chosen)."""
+        return self.action in ("influence", "reinforce") and self.position is not None
+
+    @property
+    def paying(self) -> bool:
+        return self.action in ("copper", "vicelard") and self.position is not None and not self.chasing
+
+    def play(self, seat: int):
+        """The engine action of an influence or reinforce draft (the engine judges it)."""
+        from companion.games.contract.engine import Influence, Reinforce
+
+        cls = Influence if self.action == "influence" else Reinforce
+        return cls(seat, self.position, self.tokens, tuple(self.cards))
+
+    def pay(self, seat: int, payment: tuple[str, ...]):
+        from companion.games.contract.engine import HireVicelard, PayCopper
+
+        if self.action == "copper":
+            return PayCopper(seat, self.position, payment)
+        return HireVicelard(seat, self.position, payment, self.copper_to)
+
+
+def payments(action: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The ways to pay (button text, cards): Copper ½ $, Vicelard 1 $ — no change is given."""
+    if action == "copper":
+        return [("Pay a ½ $ card", ("half_dollar",)), ("Pay a 1 $ card", ("dollar",))]
+    return [("Pay a 1 $ card", ("dollar",)), ("Pay two ½ $ cards", ("half_dollar", "half_dollar"))]
+
+
+def draft_summary(draft: Draft, engine) -> str:
+    """``1 token + Yakaz contract = 3 points`` (what the Play button is about to record)."""
+    from companion.games.contract.engine import halves_text
+
+    parts = [f"{draft.tokens} token{'s' if draft.tokens != 1 else ''}"] if draft.tokens else []
+    parts += [kind_label(k, engine) for k in draft.cards]
+    halves = draft.tokens * engine.data.halves("token")
+    for k in draft.cards:
+        halves += engine.data.halves("contract" if k.startswith("contract:") else k)
+    if not parts:
+        return "Nothing chosen yet"
+    return " + ".join(parts) + f" = {halves_text(halves)} pt"
+
+
+# -- new game ---------------------------------------------------------------------------------
+def toggle_seat(seats: Sequence[str], name: str) -> tuple[str, ...]:
+    """Tapping a name seats it next (in the order around the table); tapping again unseats it."""
+    seats = tuple(seats)
+    if name in seats:
+        return tuple(s for s in seats if s != name)
+    if len(seats) >= MAX_PLAYERS:
+        return seats
+    return seats + (name,)
+
+
+def start_problem(seats: Sequence[str]) -> str:
+    """Why the game cannot start yet, or '' when it can."""
+    if len(seats) < MIN_PLAYERS:
+        return f"Tap at least {MIN_PLAYERS} names, in seat order from the first player."
+    return ""
+
+
+# -- replaying the log ------------------------------------------------------------------------
+def replay(engine, config, seed, actions: Sequence[Any]):
+    """Yield (state before, action, state after, events) for every action of a session."""
+    state = engine.new(config, seed)
+    for action in actions:
+        after, events = engine.apply(state, action)
+        yield state, action, after, events
+        state = after
+
+
+def state_before_last(engine, config, seed, actions: Sequence[Any]):
+    state = engine.new(config, seed)
+    for action in list(actions)[:-1]:
+        state, _ = engine.apply(state, action)
+    return state
+
+
+def undo_question(engine, config, seed, actions: Sequence[Any]) -> str:
+    """``Take back: Anna influences the Yakaz 4 with 1 token and a Yakaz contract?``"""
+    if not actions:
+        return ""
+    before = state_before_last(engine, config, seed, actions)
+    return f"Take back: {engine.describe(actions[-1], before)}?"
+
+
+@dataclass(frozen=True)
+class CountItem:
+    position: int
+    card: str | None
+    label: str
+    colour: str | None
+    totals: tuple[tuple[str, str], ...]  # (name, points as said), highest first
+    winner: str | None
+    text: str
+
+    @property
+    def verdict(self) -> str:
+        if self.winner:
+            return f"{self.winner} wins"
+        return "Tie: discarded" if self.totals else "Nobody: out"
+
+
+@dataclass(frozen=True)
+class CountRecord:
+    """The count of one round as it happened: each Mafioso, then what followed (Copper,
+    Vicelard, Blackmats, briefcases)."""
+
+    round: int
+    items: tuple[CountItem, ...] = ()
+    notes: tuple[str, ...] = ()
+    complete: bool = False
+    waiting: str = ""  # a face-down Mafioso with a winner, waiting to be turned over
+
+    def add_item(self, item: CountItem) -> "CountRecord":
+        return replace(self, items=self.items + (item,), waiting="")
+
+
+NOTE_KINDS = ("copper_card", "copper_discard", "vicelard_card", "blackmat", "briefcase", "choice")
+
+
+def count_record(engine, config, seed, actions: Sequence[Any]) -> CountRecord | None:
+    """The latest count (running or finished), rebuilt from the events of the log."""
+    from companion.games.contract.engine import halves_text
+
+    record: CountRecord | None = None
+    for before, _action, after, events in replay(engine, config, seed, actions):
+        for event in events:
+            if event.kind == "count":
+                record = CountRecord(before.round)
+            if record is None or record.complete:
+                continue
+            if event.kind == "counted":
+                d = event.data
+                card = d.get("card")
+                totals = tuple((name, halves_text(int(round(points * 2)))) for name, points in d["totals"].items())
+                winner = after.names[d["winner"]] if d.get("winner") is not None else None
+                label = engine.label(card) if card else f"Position {d['position'] + 1}"
+                record = record.add_item(CountItem(d["position"], card, label, card_colour(engine, card), totals,
+                                                   winner, event.text))
+            elif event.kind == "turn_over":
+                record = replace(record, waiting=event.text)
+            elif event.kind in NOTE_KINDS and event.kind != "choice":
+                record = replace(record, notes=record.notes + (event.text,))
+            elif event.kind == "round_over":
+                record = replace(record, complete=True)
+    return record
+
+
+# -- bonuses ---------------------------------------------------------------------------------
+def briefcase_rows(engine, state) -> list[tuple[str, int, str]]:
+    """(title, $, status) for every briefcase in use: who won a "first to" one, who leads an
+    end-game one now (a tie gives nobody the briefcase)."""
+    won = dict(state.briefcases)
+    rows = []
+    for ident in state.briefcase_ids:
+        b = engine.data.briefcase(ident)
+        title = b.label(state.players)
+        if b.when == "first":
+            status = f"Won by {state.names[won[ident]]}" if ident in won else "Still open"
+        else:
+            counts = [engine.measure(a, b.measure, b.strength) for a in state.areas]
+            best = max(counts)
+            leaders = [state.names[s] for s, c in enumerate(counts) if c == best]
+            if best == 0:
+                status = "Nobody yet"
+            elif len(leaders) == 1:
+                status = f"End: {leaders[0]} leads ({best})"
+            else:
+                status = f"End: tie at {best} ({', '.join(leaders)})"
+        rows.append((title, b.value, status))
+    return rows
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    name: str
+    total: int
+    winner: bool
+    details: tuple[str, ...] = field(default_factory=tuple)
+
+
+def score_lines(engine, score) -> list[ScoreLine]:
+    """The final score table, richest first: trafficking tiles and briefcases in words."""
+    out = []
+    for row in sorted(score.rows, key=lambda r: (-r.total, r.seat)):
+        details = tuple(f"{engine.fam(f)} {rank} {v} $" for f, rank, v in row.trafficking)
+        details += tuple(f"{title} {v} $" for title, v in row.briefcases)
+        out.append(ScoreLine(row.name, row.total, row.seat in score.winners, details))
+    return out

@@ -1,0 +1,329 @@
+"""The round at a glance and the quick action entry.
+
+The row of Mafiosi (family colour, Copper and Vicelard pawns, everyone's influence) fills the
+top; below it one sentence (the prompt, or a refusal at the place of the tap); the controls sit
+at the bottom edge: the five actions enabled from the engine's ``TurnOptions``, then the
+Mafioso by a tap on its card, then the cards and tokens played, then Play.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.utils import escape_markup
+
+from ui import theme as th
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+
+from . import logic
+from .base import GAME, ContractScreen, find_session, home_of, sample_session
+from .widgets import ContractMafiosoCard
+
+load_kv(__file__)
+
+
+class ContractRoundScreen(ContractScreen):
+    message = StringProperty("")
+    info = StringProperty("")
+    draft = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.buttons: dict[str, BigButton] = {}
+        self.cards: list[ContractMafiosoCard] = []
+
+    # -- entering -------------------------------------------------------------------------
+    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
+        app = App.get_running_app()
+        self.follow(find_session(app, game_id))
+        self.draft = None
+        self.error = ""
+        self.confirming_undo = False
+        self.refresh()
+        target = home_of(self.session)
+        if target != self.name:  # no game yet, a count to finish, a final score: go there
+            Clock.schedule_once(lambda *_: self.go(target), 0)
+
+    def sample_route(self, app) -> Route:
+        session = sample_session(app)
+        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+
+    # -- taps -----------------------------------------------------------------------------
+    def choose(self, action: str) -> None:
+        """One of the five action buttons."""
+        self.error = ""
+        self.confirming_undo = False
+        options = self.view().turn
+        if action == "pass":
+            self.draft = None
+            self.act(self._pass(options.seat))
+            return
+        if self.draft is not None and self.draft.action == action:
+            self.draft = None  # the chosen action again: cancel
+        else:
+            self.draft = logic.Draft(action)
+            aims = logic.targets(options, action)
+            if len(aims) == 1:
+                self.draft = self.draft.aim(aims[0], options)
+        self.refresh()
+
+    def tap_card(self, position: int) -> None:
+        self.error = ""
+        view = self.view()
+        options = view.turn
+        if self.draft is None:
+            if options is not None:
+                self.error = "Choose an action first (Influence, Reinforce, Copper, Vicelard or Pass)."
+            return
+        if self.draft.chasing:
+            if position in logic.chase_targets(len(view.slots), self.draft.position):
+                self.draft = self.draft.chase(position)
+            else:
+                self.error = "Copper must leave Vicelard's Mafioso: tap another one."
+        elif position in logic.targets(options, self.draft.action):
+            self.draft = self.draft.aim(position, options)
+        else:
+            self.error = self._why_not(position)
+        self.refresh()
+
+    def add_card(self, kind: str) -> None:
+        self.error = ""
+        self.draft = self.draft.add(kind)
+        self.refresh()
+
+    def drop_card(self) -> None:
+        self.error = ""
+        self.draft = self.draft.drop_last()
+        self.refresh()
+
+    def tokens(self, delta: int) -> None:
+        self.error = ""
+        options = self.view().turn
+        self.draft = self.draft.with_tokens(self.draft.tokens + delta, options.tokens_left)
+        self.refresh()
+
+    def play(self) -> None:
+        options = self.view().turn
+        if self.act(self.draft.play(options.seat)):
+            self.draft = None
+            self.refresh()
+
+    def pay(self, payment: tuple[str, ...]) -> None:
+        options = self.view().turn
+        if self.act(self.draft.pay(options.seat, payment)):
+            self.draft = None
+            self.refresh()
+
+    def cancel(self) -> None:
+        self.error = ""
+        self.draft = None
+        self.refresh()
+
+    def enter_card(self) -> None:
+        self.go("contract_reveal")
+
+    def draw_card(self) -> None:
+        if self.draw():
+            self.refresh()
+
+    # -- helpers --------------------------------------------------------------------------
+    @staticmethod
+    def _pass(seat):
+        from companion.games.contract.engine import Pass
+
+        return Pass(seat)
+
+    def _why_not(self, position: int) -> str:
+        """The engine's own sentence for aiming the chosen action at this Mafioso."""
+        from companion.errors import IllegalAction
+        from companion.games.contract.engine import HireVicelard, Influence, PayCopper, Reinforce
+
+        seat = self.view().turn.seat
+        action = {"influence": Influence(seat, position, 1, ("dollar",)),
+                  "reinforce": Reinforce(seat, position, 1, ()),
+                  "copper": PayCopper(seat, position, ("half_dollar",)),
+                  "vicelard": HireVicelard(seat, position, ("dollar",), None)}[self.draft.action]
+        try:
+            self.engine.check(self.session.state, action)
+        except IllegalAction as err:
+            return str(err)
+        return "That Mafioso cannot be chosen for this action."
+
+    def on_session_events(self, events) -> None:
+        kinds = {e.kind for e in events}
+        if "count" in kinds or self.session.outcome() is not None:
+            self.draft = None
+            self.go("contract_count")
+            return
+        self.refresh()
+
+    # -- showing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if "row" not in self.ids:
+            return
+        if self.session is None:
+            self.message = "No Contract game is running yet."
+            self._fill_row(None)
+            self._bars_none()
+            return
+        view = self.view()
+        state = self.session.state
+        names = state.names
+        acting = view.acting
+        who = names[acting] if acting is not None else ""
+        self.set_phase(f"Round {max(view.round, 1)}/{view.rounds}" + (f" · {who}" if who else ""))
+        self._fill_row(view)
+        if view.turn is not None:
+            t = view.turn
+            self.info = (f"{names[t.seat]}: {t.hand} card{'s' if t.hand != 1 else ''} in hand, "
+                         f"{t.tokens_left} token{'s' if t.tokens_left != 1 else ''}.")
+        else:
+            self.info = f"Round {view.round} of {view.rounds}"
+        if view.phase == "play":
+            self._bars_play(view)
+        else:
+            self._bars_setup(view)
+
+    def _fill_row(self, view) -> None:
+        row = self.ids.row
+        row.clear_widgets()
+        self.cards = []
+        if view is None:
+            return
+        draft = self.draft
+        aims: tuple[int, ...] = ()
+        if draft is not None and draft.chasing:
+            aims = logic.chase_targets(len(view.slots), draft.position)
+        elif draft is not None and draft.position is None:
+            aims = logic.targets(view.turn, draft.action)
+        for slot in view.slots:
+            colour = logic.card_colour(self.engine, slot.card)
+            fill, ink = logic.family_colours(colour, slot.card is None)
+            card = ContractMafiosoCard(
+                fill=th.rgb(fill), ink=th.rgb(ink), label=slot.label if slot.card else "Face down",
+                place=str(slot.position + 1), copper=slot.copper, vicelard=slot.vicelard,
+                lines=[f"{escape_markup(logic.short_name(i.name))} [b]{i.points}[/b]" for i in slot.influence],
+                line_size=th.THEME.s(30 if len(view.players) <= 3 else 24),
+                selected=draft is not None and draft.position == slot.position,
+                target=slot.position in aims, faded=bool(aims) and slot.position not in aims)
+            card.bind(on_release=lambda c, p=slot.position: self.tap_card(p))
+            row.add_widget(card)
+            self.cards.append(card)
+
+    def _button(self, key: str, text: str, on_release, variant: str = "secondary", disabled: bool = False,
+                size_hint_x: float = 1, font: float | None = None) -> BigButton:
+        button = BigButton(text=text, variant=variant, disabled=disabled, size_hint_x=size_hint_x)
+        if font is not None:
+            button.font_size = th.THEME.s(font)
+        button.bind(on_release=lambda *_: on_release())
+        self.buttons[key] = button
+        return button
+
+    def _label(self, text: str, size_hint_x: float = 1, colour=th.MUTED, bold: bool = False) -> Label:
+        label = Label(text=text, font_name=th.FONT, font_size=th.THEME.s(th.CAPTION), color=colour, bold=bold,
+                      size_hint_x=size_hint_x, halign="center", valign="middle", shorten=True)
+        label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        return label
+
+    def _bars(self):
+        top, bottom = self.ids.top_bar, self.ids.bottom_bar
+        top.clear_widgets()
+        bottom.clear_widgets()
+        self.buttons = {}
+        return top, bottom
+
+    def _nav(self, bottom, with_undo: bool = True) -> None:
+        bottom.add_widget(self._button("areas", "Play areas", lambda: self.go("contract_areas")))
+        bottom.add_widget(self._button("bonuses", "Bonuses", lambda: self.go("contract_bonuses")))
+        s = self.session
+        last = logic.count_record(s.engine, s.config, s.seed, s.actions)
+        bottom.add_widget(self._button("last_count", "Last count", lambda: self.go("contract_count"),
+                                       disabled=last is None))
+        if with_undo:
+            bottom.add_widget(self._button("undo", "Undo", self.ask_undo, disabled=not s.can_undo,
+                                           size_hint_x=0.8))
+
+    def _bars_none(self) -> None:
+        top, bottom = self._bars()
+        top.add_widget(self._button("new", "New game", lambda: self.go("contract_new"), variant="primary"))
+
+    def _bars_setup(self, view) -> None:
+        top, bottom = self._bars()
+        self.message = view.prompt
+        if view.phase == "trafficking":
+            self.message = (view.prompt + " The app deals them at random: place the tiles as it says.")
+            top.add_widget(self._button("deal", "Deal the trafficking tiles", self.draw_card, variant="primary"))
+        elif self.engine.awaiting_turn_up(self.session.state) is not None:
+            top.add_widget(self._button("enter", "Enter the card", self.enter_card, variant="primary",
+                                        size_hint_x=1.3))
+            top.add_widget(self._button("draw", "No deck: the app draws", self.draw_card))
+        self._nav(bottom)
+
+    def _bars_play(self, view) -> None:
+        top, bottom = self._bars()
+        options = view.turn
+        draft = self.draft
+        names = self.session.state.names
+        if draft is not None and draft.composing:
+            where = view.slots[draft.position].label
+            self.message = f"{names[options.seat]} → {where}: {logic.draft_summary(draft, self.engine)}"
+            for kind in logic.playable(options, draft.position):
+                chosen = draft.cards.count(kind)
+                top.add_widget(self._button(f"kind:{kind}", logic.kind_button(kind, self.engine, chosen),
+                                            lambda k=kind: self.add_card(k),
+                                            variant="selected" if chosen else "secondary", font=th.CAPTION))
+            bottom.add_widget(self._button("tokens_down", "−", lambda: self.tokens(-1), size_hint_x=0.55,
+                                           disabled=draft.tokens <= 0))
+            bottom.add_widget(self._label(f"{draft.tokens} token{'s' if draft.tokens != 1 else ''}",
+                                          size_hint_x=0.9, colour=th.TEXT, bold=True))
+            bottom.add_widget(self._button("tokens_up", "+", lambda: self.tokens(1), size_hint_x=0.55,
+                                           disabled=draft.tokens >= options.tokens_left))
+            bottom.add_widget(self._button("drop", "Remove card", self.drop_card, disabled=not draft.cards,
+                                           size_hint_x=1.2))
+            bottom.add_widget(self._button("cancel", "Cancel", self.cancel, size_hint_x=0.9))
+            bottom.add_widget(self._button("play", "Play", self.play, variant="primary", size_hint_x=1.1))
+            return
+        if draft is not None and draft.paying:
+            where = view.slots[draft.position].label
+            chase = (f", Copper to {view.slots[draft.copper_to].label}" if draft.copper_to is not None else "")
+            pawn = "Copper" if draft.action == "copper" else "Vicelard"
+            self.message = f"{names[options.seat]} moves {pawn} to {where}{chase}. How does {names[options.seat]} pay?"
+            for i, (text, payment) in enumerate(logic.payments(draft.action)):
+                top.add_widget(self._button(f"pay{i}", text, lambda p=payment: self.pay(p),
+                                            variant="primary" if i == 0 else "secondary"))
+            bottom.add_widget(self._label(self.info, size_hint_x=2, colour=th.TEXT))
+            bottom.add_widget(self._button("cancel", "Cancel", self.cancel))
+            return
+        enabled = logic.enabled_actions(options)
+        for action in logic.ACTIONS:
+            chosen = draft is not None and draft.action == action
+            top.add_widget(self._button(f"action:{action}", logic.ACTION_LABEL[action],
+                                        lambda a=action: self.choose(a), disabled=not enabled[action],
+                                        variant="selected" if chosen else ("primary" if action == "influence"
+                                                                           and options.must_influence else
+                                                                           "secondary")))
+        if draft is None:
+            self.message = f"{view.prompt} {self.info}"
+        elif draft.chasing:
+            self.message = "Vicelard chases Copper: tap the Mafioso where Copper goes."
+        else:
+            self.message = logic.ACTION_PROMPT[draft.action]
+        self._nav(bottom)
+
+    def handle_command(self, command) -> bool:
+        from hardware.commands import Back, Next
+
+        if isinstance(command, Next) and self.draft is not None and self.draft.composing:
+            self.play()
+            return True
+        if isinstance(command, Back) and self.draft is not None:
+            self.cancel()
+            return True
+        return super().handle_command(command)
+
+
+SCREEN = ContractRoundScreen

@@ -1,0 +1,95 @@
+"""Contract's own widgets: a Mafioso card of the row, a family-coloured button, an on-screen
+keyboard for new names. Their look is in widgets.kv (every rule prefixed Contract)."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ColorProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from ui import theme as th
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+
+load_kv(__file__)
+
+
+class ContractMafiosoCard(ButtonBehavior, BoxLayout):
+    """One Mafioso of the row: family colour, name, pawns and everyone's influence on it."""
+
+    fill = ColorProperty(th.SURFACE_HI)
+    ink = ColorProperty(th.TEXT)
+    label = StringProperty("")
+    place = StringProperty("")  # "1".."6" from the left
+    copper = BooleanProperty(False)
+    vicelard = BooleanProperty(False)
+    lines = ListProperty([])  # influence lines "Anna 3½" (markup)
+    line_size = NumericProperty(24)
+    selected = BooleanProperty(False)
+    target = BooleanProperty(False)  # a legal target of the chosen action
+    faded = BooleanProperty(False)  # not a target while an action is being aimed
+
+
+class ContractColourButton(BigButton):
+    """A BigButton painted in a family colour (the reveal screen's family choice)."""
+
+    fill = ColorProperty(th.SURFACE_HI)
+    ink = ColorProperty(th.TEXT)
+    chosen = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.fbind("fill", self._refresh)
+        self.fbind("ink", self._refresh)
+        self.fbind("chosen", self._refresh)
+        self._refresh()
+
+    def _refresh(self, *_):
+        if not hasattr(self, "chosen"):
+            return
+        if self.disabled:
+            self.bg_now, self.fg_now, self.outline = th.DISABLED, th.DISABLED_TEXT, th.DISABLED
+            return
+        r, g, b, _ = self.fill
+        self.bg_now = (r * 0.75, g * 0.75, b * 0.75, 1) if self.state == "down" else self.fill
+        self.fg_now = self.ink
+        self.outline = th.ACCENT if self.chosen else th.LINE
+
+
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
+
+
+class ContractKeyboard(BoxLayout):
+    """Letters by taps for a new player's name (no keyboard at the table)."""
+
+    text = StringProperty("")
+    __events__ = ("on_done", "on_cancel")
+
+    def on_kv_post(self, *_):
+        for row_id, letters in zip(("row1", "row2", "row3"), KEY_ROWS):
+            row = self.ids[row_id]
+            for letter in letters:
+                key = BigButton(text=letter, font_size=th.THEME.s(th.BUTTON))
+                key.bind(on_release=lambda b: self.type(b.text))
+                row.add_widget(key)
+
+    def type(self, letter: str) -> None:
+        if len(self.text) >= 24:
+            return
+        # capital first letter of each word, small letters after: "Anna Maria"
+        if self.text and self.text[-1] not in " -'":
+            letter = letter.lower()
+        self.text += letter
+
+    def space(self) -> None:
+        if self.text and not self.text.endswith(" "):
+            self.text += " "
+
+    def backspace(self) -> None:
+        self.text = self.text[:-1]
+
+    def on_done(self, *_):
+        pass
+
+    def on_cancel(self, *_):
+        pass
