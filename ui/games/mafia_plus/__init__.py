@@ -1,0 +1,19 @@
+"""Mafia+ at the table: the app is the Game Master (setup, secret deal, night, day, vote, reveal).
+
+Kivy-free plain data for the controller (ui/games/__init__.py). The flow between the game screens
+is decided by ``flow.route_for(state, peeked)`` (route by phase), so a resumed game lands on the
+screen of its exact step. See docs/mafia-plus-table.md.
+"""
+
+SCREENS = {
+    "mafia_plus_setup": "ui.games.mafia_plus.setup",
+    "mafia_plus_deal": "ui.games.mafia_plus.deal",
+    "mafia_plus_card": "ui.games.mafia_plus.card",
+    "mafia_plus_night": "ui.games.mafia_plus.night",
+    "mafia_plus_day": "ui.games.mafia_plus.day",
+    "mafia_plus_vote": "ui.games.mafia_plus.vote",
+    "mafia_plus_end": "ui.games.mafia_plus.end",
+    "mafia_plus_stats": "ui.games.mafia_plus.stats_screen",
+}
+GAME_ENTRY = {"mafia-plus": "mafia_plus_setup"}
+PARENT = {"mafia_plus_stats": "mafia_plus_setup"}

@@ -1,0 +1,241 @@
+"""What every Mafia+ game screen shares: the session, route by phase, speaking public lines,
+pause, undo (asks once; secrets already shown stay shown) and "repeat last announcement"."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.errors import CompanionError
+from ui.controller import Route
+from ui.screens import load_kv
+
+from . import flow
+from .widgets import MafiaPlusCard, MafiaPlusSeatRing  # noqa: F401  (kv classes)
+
+load_kv(__file__)
+
+GAME = "mafia-plus"
+SAMPLE_SEED = 4242
+SAMPLE_PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina"]
+
+
+def sample_session(app, steps: int = 0):
+    """A seeded 7-player game for screenshots; ``steps`` legal actions played after the deal
+    (the first legal action each time, the GM's first)."""
+    from companion.session import Session
+
+    session = Session.start(app.store, GAME, {"players": SAMPLE_PLAYERS, "set": {"choices": ["mayor"]}},
+                            seed=SAMPLE_SEED)
+    session.draw(None)
+    app.store.set_setting(flow.peek_key(session.game_id), len(SAMPLE_PLAYERS))
+    for _ in range(steps):
+        legal = session.legal_actions()
+        if not legal:
+            break
+        session.act(legal[0])
+    app.sessions[GAME] = session
+    return session
+
+
+def play_until(session, done) -> None:
+    """Play the first legal action until ``done(state)`` (screenshots of later moments)."""
+    for _ in range(400):
+        if done(session.state) or not session.legal_actions():
+            return
+        session.act(session.legal_actions()[0])
+
+
+class MafiaPlusTools(BoxLayout):
+    screen = ObjectProperty(None)
+
+
+class MafiaPlusScreen(Screen):
+    """Base of the game screens (not registered itself)."""
+
+    session = ObjectProperty(None, allownone=True)
+    phase = StringProperty("Mafia+")
+    error = StringProperty("")
+    announcement = StringProperty("")
+    paused = BooleanProperty(False)
+    confirming_undo = BooleanProperty(False)
+    undo_question = StringProperty("")
+
+    # -- entering -------------------------------------------------------------------------
+    def prepare(self, game: str = GAME, game_id: int | None = None, **params):
+        app = App.get_running_app()
+        current = app.sessions.get(GAME)
+        if current is None or (game_id is not None and current.game_id != game_id):
+            current = app.session_for(GAME, game_id)
+        if current is not self.session:
+            if self.session is not None:
+                self.session.unsubscribe(self._on_events)
+            self.session = current
+        self.session.unsubscribe(self._on_events)
+        self.session.subscribe(self._on_events)
+        self.params = params
+        self.error = ""
+        self.confirming_undo = False
+        self.paused = False
+        self._in_prepare = True
+        try:
+            self.refresh()
+        finally:
+            self._in_prepare = False
+
+    def on_leave(self, *_):
+        if self.session is not None:
+            self.session.unsubscribe(self._on_events)
+        self.confirming_undo = False
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def engine(self):
+        return self.session.engine
+
+    def peeked(self) -> int:
+        return int(self.app.store.get_setting(flow.peek_key(self.session.game_id), 0) or 0)
+
+    def setting(self, key: str, default):
+        try:
+            return type(default)(self.app.store.get_setting(key, default))
+        except (TypeError, ValueError):
+            return default
+
+    def target_route(self) -> str:
+        return flow.route_for(self.state, self.peeked())
+
+    def follow(self) -> bool:
+        """Go to the screen the state calls for; True when we left this one."""
+        target = self.target_route()
+        if target != self.name:
+            route = Route(target, {"game": GAME, "game_id": self.session.game_id})
+            if getattr(self, "_in_prepare", False):  # the app is still switching to us: go next frame
+                from kivy.clock import Clock
+
+                Clock.schedule_once(lambda *_: self.app.go(route), 0)
+            else:
+                self.app.go(route)
+            return True
+        return False
+
+    # -- narration --------------------------------------------------------------------------
+    def say(self, text: str, chime: bool = False) -> None:
+        """Every spoken line is also on screen (the announcement line)."""
+        if not text:
+            return
+        self.announcement = text
+        narrator = getattr(self.app, "narrator", None)
+        if narrator is not None:
+            try:
+                narrator.say(text, chime=chime)
+            except Exception:  # the narrator must never stop the game
+                pass
+
+    @staticmethod
+    def public_lines(events) -> list[str]:
+        """TABLE events' words, except night calls (the night screen calls each role itself,
+        padded to the same length)."""
+        from companion.engine import TABLE
+
+        return [e.text for e in events if e.audience == TABLE and e.text
+                and not str(e.data.get("line", "")).startswith("call.")]
+
+    def _on_events(self, session, events) -> None:
+        if self.manager is None or self.manager.current != self.name:
+            return
+        for text in self.public_lines(events):
+            self.say(text)
+        if not self.follow():
+            self.refresh()
+
+    # -- acting -----------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        self.error = ""
+        try:
+            self.session.act(action)
+            return True
+        except CompanionError as error:
+            self.error = str(error)
+            return False
+
+    # -- always: pause, undo, repeat, my card ----------------------------------------------
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+
+    def ask_undo(self) -> None:
+        self.error = ""
+        actions = self.session.actions
+        from companion.games.mafia_plus.engine import Continue, Dealt
+
+        real = [a for a in actions if not isinstance(a, Continue)]
+        if not real:
+            self.error = "There is nothing to undo yet."
+            return
+        last = real[-1]
+        if isinstance(last, Dealt):
+            what = "the deal"
+        elif self.state.phase == "night" or self._is_night_choice(last):
+            what = "the last night choice"
+        else:
+            what = self.engine.describe(last, self.state)
+        self.undo_question = f"Take back {what}? Secrets already shown stay shown."
+        self.confirming_undo = True
+
+    @staticmethod
+    def _is_night_choice(action) -> bool:
+        from companion.games.mafia_plus import engine as E
+
+        return isinstance(action, (E._Choice, E.Sweep, E.Shift, E.Pass))
+
+    def confirm_undo(self) -> None:
+        """Undo the last tap: the automatic night ``Continue``s after it go with it."""
+        from companion.games.mafia_plus.engine import Continue
+
+        self.confirming_undo = False
+        try:
+            while self.session.actions and isinstance(self.session.actions[-1], Continue):
+                self.session.undo()
+            if self.session.actions:
+                self.session.undo()
+        except CompanionError as error:
+            self.error = str(error)
+        if self.state.phase == "deal":
+            self.app.store.set_setting(flow.peek_key(self.session.game_id), 0)
+        if self.manager is not None and self.manager.current == self.name and not self.follow():
+            self.refresh()
+
+    def cancel_undo(self) -> None:
+        self.confirming_undo = False
+
+    def repeat_last(self) -> None:
+        narrator = getattr(self.app, "narrator", None)
+        if narrator is not None:
+            try:
+                narrator.repeat_last()
+            except Exception:
+                pass
+        self.announcement = self.announcement  # the words stay on screen
+
+    def my_card(self) -> None:
+        self.app.go(Route("mafia_plus_card", {"game": GAME, "game_id": self.session.game_id,
+                                              "back": self.name}))
+
+    def refresh(self) -> None:  # pragma: no cover - each screen draws itself
+        pass
+
+    def handle_command(self, command) -> bool:
+        name = type(command).__name__
+        if name == "Undo":
+            self.ask_undo()
+            return True
+        return False

@@ -1,0 +1,201 @@
+"""The Day: the dawn's announcement (who died, the stats unless swept), a large countdown for the
+discussion (warnings spoken at 30 s and at 0), accusations tapped on the ring (who accuses, then
+whom), the Loose Cannon's declared shot (hold to confirm), and calling the vote."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+
+from companion.engine import TABLE
+from companion.games.mafia_plus import engine as E
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.widgets.hold_button import HoldButton  # noqa: F401
+
+from . import flow
+from .common import GAME, MafiaPlusScreen, play_until, sample_session
+
+load_kv(__file__)
+
+
+def day_lines(log, day: int) -> list[str]:
+    """What was announced since Day ``day`` began.
+
+    >>> day_lines(("x", "Day 2 begins.", "Tonight we lost Bob.", "The stats are 3-2-0 (City-Mafia-Syndicate)."), 2)
+    ['Day 2 begins.', 'Tonight we lost Bob.', 'The stats are 3-2-0 (City-Mafia-Syndicate).']
+    """
+    start = f"Day {day} begins."
+    idx = max((i for i, t in enumerate(log) if t == start), default=0)
+    return list(log[idx:])
+
+
+class MafiaPlusDayScreen(MafiaPlusScreen):
+    phase = StringProperty("Mafia+ · Day")
+    stats_text = StringProperty("")
+    countdown = StringProperty("")
+    news = StringProperty("")
+    prompt = StringProperty("")
+    mode = StringProperty("")  # "" | accuse_by | accuse_target | cannon_by | cannon_target
+    accused = ListProperty([])
+    can_call = BooleanProperty(False)
+    can_reveal = BooleanProperty(False)
+    can_end = BooleanProperty(False)
+    cannon_open = BooleanProperty(False)
+    cannon_text = StringProperty("Hold to shoot")
+    cannon_ready = BooleanProperty(False)
+    remaining = NumericProperty(0)
+    hold_seconds = NumericProperty(1.0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._timer_day = None
+        self._tick_event = None
+        self._by = None
+        self._target = None
+
+    def on_leave(self, *_):
+        super().on_leave()
+        if self._tick_event is not None:
+            self._tick_event.cancel()
+            self._tick_event = None
+
+    def refresh(self) -> None:
+        if self.follow():
+            return
+        st = self.state
+        table = self.session.view(TABLE)
+        self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
+        self.app.set_phase(f"Mafia+ · Day {st.day}")
+        self.stats_text = table.stats or ("—" if table.stats_hidden else table.starting_stats)
+        self.news = "\n".join(day_lines(table.log, st.day)[-4:])
+        if self._timer_day != (st.night, st.day):
+            self._timer_day = (st.night, st.day)
+            self.remaining = self.setting(flow.TIMER_SETTING, flow.DEFAULT_DISCUSSION)
+        if self._tick_event is None:
+            self._tick_event = Clock.schedule_interval(self._tick, 0.5)
+        self.countdown = flow.clock_text(self.remaining)
+        legal = self.engine.legal_actions_by_seat(st)
+        gm = legal.get(None, [])
+        self.can_call = any(isinstance(a, E.CallVote) and a.mode == "eliminate" for a in gm)
+        self.can_reveal = any(isinstance(a, E.CallVote) and a.mode == "reveal" for a in gm)
+        self.can_end = any(isinstance(a, E.Continue) for a in gm)
+        self.cannon_open = "loose_cannon" in st.cast and "loose_cannon" not in st.used
+        self.accused = [st.players[a] for a in st.accused]
+        self._fill_accused()
+        ring = self.ids.ring
+        ring.names = list(st.players)
+        ring.alive = list(st.alive)
+        ring.badges = {a: "accused" for a in st.accused}
+        away = st.away
+        if away is not None:
+            ring.badges = {**ring.badges, away: "away"}
+        self._update_ring(legal)
+
+    def _update_ring(self, legal=None) -> None:
+        st = self.state
+        legal = self.engine.legal_actions_by_seat(st) if legal is None else legal
+        ring = self.ids.ring
+        accusations = [a for acts in legal.values() for a in acts if isinstance(a, E.Accuse)]
+        present = [i for i in range(len(st.players)) if st.alive[i] and i != st.away]
+        if self.mode == "accuse_by":
+            ring.enabled = sorted({a.by for a in accusations})
+            self.prompt = "Who accuses? Tap them."
+        elif self.mode == "accuse_target":
+            ring.enabled = sorted({a.target for a in accusations if a.by == self._by})
+            self.prompt = f"{st.players[self._by]} accuses whom? Tap them."
+        elif self.mode == "cannon_by":
+            ring.enabled = present
+            self.prompt = "Loose Cannon: stand up and tap your own name."
+        elif self.mode == "cannon_target":
+            ring.enabled = present
+            self.prompt = f"{st.players[self._by]}, tap the person you shoot."
+        else:
+            ring.enabled = []
+            self.prompt = ""
+        ring.selected = [s for s in (self._by, self._target) if s is not None and self.mode]
+
+    def _fill_accused(self) -> None:
+        from ui.widgets.big_button import BigButton
+
+        box = self.ids.accused_box
+        box.clear_widgets()
+        for name in self.accused:
+            b = BigButton(text=f"{name} ×", size_hint_x=None, width=self.ids.accuse.width * 0.8)
+            b.bind(on_release=lambda w, n=name: self.drop(n))
+            box.add_widget(b)
+
+    def _tick(self, dt) -> None:
+        if self.paused or self.state.phase != "day":
+            return
+        before = self.remaining
+        self.remaining = max(0.0, self.remaining - dt)
+        self.countdown = flow.clock_text(self.remaining)
+        warning = flow.timer_warning(before, self.remaining)
+        if warning:
+            self.say(warning, chime=True)
+
+    # -- taps -------------------------------------------------------------------------------
+    def start_accuse(self) -> None:
+        self.error = ""
+        self.mode = "" if self.mode.startswith("accuse") else "accuse_by"
+        self._by = self._target = None
+        self._update_ring()
+
+    def start_cannon(self) -> None:
+        self.error = ""
+        self.mode = "" if self.mode.startswith("cannon") else "cannon_by"
+        self._by = self._target = None
+        self.cannon_ready = False
+        self._update_ring()
+
+    def tap_seat(self, seat: int) -> None:
+        st = self.state
+        if self.mode == "accuse_by":
+            self._by, self.mode = seat, "accuse_target"
+        elif self.mode == "accuse_target":
+            by, self.mode, self._by = self._by, "", None
+            self.act(E.Accuse(by, seat))
+            if self.manager and self.manager.current == self.name:
+                self.refresh()
+            return
+        elif self.mode == "cannon_by":
+            self._by, self.mode = seat, "cannon_target"
+        elif self.mode == "cannon_target":
+            self._target = seat
+            self.cannon_text = f"Hold: {st.players[self._by]} shoots {st.players[seat]}"
+            self.cannon_ready = True
+        self._update_ring()
+
+    def shoot(self) -> None:
+        if self._by is None or self._target is None:
+            return
+        by, target = self._by, self._target
+        self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
+        if not self.act(E.CannonShot(by, target)):
+            self._update_ring()
+
+    def drop(self, name: str) -> None:
+        self.act(E.DropAccusation(self.state.players.index(name)))
+
+    def call_vote(self, mode: str = "eliminate") -> None:
+        self.mode = ""
+        self.act(E.CallVote(mode))
+
+    def end_day(self) -> None:
+        self.act(E.Continue())
+
+    def handle_command(self, command) -> bool:
+        if type(command).__name__ == "Vote" and self.mode:
+            self.tap_seat(command.seat)
+            return True
+        return super().handle_command(command)
+
+    def sample_route(self, app) -> Route:
+        session = sample_session(app)
+        play_until(session, lambda st: st.phase == "day" and st.day == 2)
+        session.act(E.Accuse(*[(a.by, a.target) for a in session.legal_actions() if isinstance(a, E.Accuse)][0]))
+        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+
+
+SCREEN = MafiaPlusDayScreen

@@ -1,0 +1,47 @@
+"""Hold-to-peek: a private card shows only while the finger stays down, and hides after 5 s."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, StringProperty
+
+from companion.engine import Seat
+
+from . import flow
+
+
+def card_texts(view) -> dict:
+    """A SeatView -> the character card's texts (fellow Mafiosi and private notes included)."""
+    extra = []
+    if view.mafia_members:
+        extra.append("Your Mafia: " + ", ".join(view.mafia_members) + ".")
+    if view.mafia_boss:
+        extra.append(f"Final word: {view.mafia_boss}.")
+    extra.extend(view.notes)
+    return {"card": view.card or "", "title": view.character or "", "faction": view.faction or "",
+            "ability": view.ability_text or "", "extra": " ".join(extra)}
+
+
+class PeekMixin:
+    """Needs ``self.ids.card`` (MafiaPlusCard) and ``self.session``."""
+
+    showing = BooleanProperty(False)
+    peek_seat_name = StringProperty("")
+
+    def peek_start(self, seat: int) -> None:
+        view = self.session.view(Seat(seat))
+        card = self.ids.card
+        for key, value in card_texts(view).items():
+            setattr(card, key, value)
+        self.peek_seat_name = view.name
+        self.showing = True
+        self._peek_timer = Clock.schedule_once(lambda *_: self.peek_stop(), flow.PEEK_SECONDS)
+
+    def peek_stop(self) -> None:
+        timer = getattr(self, "_peek_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._peek_timer = None
+        self.showing = False
+        card = self.ids.card
+        card.card = card.title = card.faction = card.ability = card.extra = ""

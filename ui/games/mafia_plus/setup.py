@@ -1,0 +1,194 @@
+"""New game: pick the players from remembered names (or type a new one on the big keypad), seat
+them round the ring in their real order (tap two to swap), resolve the recommended set's choices
+(tap, or at random), set the discussion timer and the vote style, then Start."""
+
+from __future__ import annotations
+
+import random
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.errors import CompanionError
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+from ui.widgets.hold_button import HoldButton  # noqa: F401
+
+from . import flow
+from .common import GAME, SAMPLE_PLAYERS
+from .setup_model import SetupModel, option_label
+from .widgets import MafiaPlusKeypad, MafiaPlusSeatRing  # noqa: F401
+
+load_kv(__file__)
+
+
+class MafiaPlusSetupScreen(Screen):
+    phase = StringProperty("Mafia+ · New game")
+    page = StringProperty("players")  # players | seats | set
+    typing = BooleanProperty(False)
+    error = StringProperty("")
+    seated_text = StringProperty("")
+    summary = StringProperty("")
+    swap_from = NumericProperty(-1)
+    vote = StringProperty("open")
+    timer = NumericProperty(flow.DEFAULT_DISCUSSION)
+    seats = ListProperty([])
+    model = ObjectProperty(None)
+
+    def prepare(self, game: str = GAME, game_id: int | None = None, page: str = "players", **_):
+        app = App.get_running_app()
+        if game_id is not None:  # a resumed game: straight to the screen of its step
+            from companion.session import Session
+
+            session = app.sessions.get(GAME)
+            if session is None or session.game_id != game_id:
+                session = Session.resume(app.store, game_id)
+                app.sessions[GAME] = session
+            target = flow.route_for(session.state, int(app.store.get_setting(flow.peek_key(game_id), 0) or 0))
+            Clock.schedule_once(lambda *_: app.go(Route(target, {"game": GAME, "game_id": game_id})), 0)
+            return
+        if self.model is None:
+            self.model = SetupModel()
+        self.timer = int(app.store.get_setting(flow.TIMER_SETTING, flow.DEFAULT_DISCUSSION) or flow.DEFAULT_DISCUSSION)
+        self.page = page
+        self.error = ""
+        self.typing = False
+        self.refresh()
+
+    # -- players ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        m = self.model
+        n = len(m.seats)
+        self.seats = list(m.seats)
+        self.seated_text = f"{n} seated" + ("" if n >= 6 else f" · at least 6")
+        self.vote = m.vote
+        grid = self.ids.roster
+        grid.clear_widgets()
+        app = App.get_running_app()
+        for name in app.store.players():
+            b = BigButton(text=name, variant="selected" if name in m.seats else "secondary",
+                          size_hint_y=None, height=self.ids.add.height)
+            b.bind(on_release=lambda w: self.toggle(w.text))
+            grid.add_widget(b)
+        self.ids.ring.selected = [self.swap_from] if self.swap_from >= 0 else []
+        self._fill_slots()
+
+    def toggle(self, name: str) -> None:
+        self.error = ""
+        self.model.toggle(name)
+        self.swap_from = -1
+        self.refresh()
+
+    def start_typing(self) -> None:
+        self.ids.keypad.text = ""
+        self.typing = True
+
+    def add_typed(self) -> None:
+        name = " ".join(self.ids.keypad.text.split())
+        app = App.get_running_app()
+        try:
+            app.store.add_player(name)
+        except CompanionError as error:
+            self.error = str(error)
+            return
+        self.typing = False
+        if name not in self.model.seats:
+            self.model.toggle(name)
+        self.refresh()
+
+    def cancel_typing(self) -> None:
+        self.typing = False
+
+    def go_page(self, page: str) -> None:
+        self.error = ""
+        if page != "players":
+            problem = self.model.count_problem()
+            if problem:
+                self.error = problem
+                return
+        self.swap_from = -1
+        self.page = page
+        self.refresh()
+
+    # -- seats ------------------------------------------------------------------------------
+    def tap_seat(self, seat: int) -> None:
+        if self.swap_from < 0:
+            self.swap_from = seat
+        else:
+            if seat != self.swap_from:
+                self.model.swap(self.swap_from, seat)
+            self.swap_from = -1
+        self.refresh()
+
+    # -- the set and settings ---------------------------------------------------------------
+    def _fill_slots(self) -> None:
+        box = self.ids.slots
+        box.clear_widgets()
+        m = self.model
+        if m.count_problem():
+            self.summary = ""
+            return
+        from kivy.uix.boxlayout import BoxLayout
+        from kivy.uix.label import Label
+        from ui import theme as th
+
+        s = th.THEME.scale
+        for k, slot in enumerate(m.slots()):
+            row = BoxLayout(size_hint_y=None, height=th.TOUCH * s, spacing=th.GAP * s)
+            row.add_widget(Label(text=f"Pick {slot.pick}:", font_name=th.FONT, font_size=th.CAPTION * s,
+                                 color=th.MUTED, size_hint_x=None, width=90 * s))
+            picked = m.picked(k)
+            for cid in slot.options:
+                b = BigButton(text=option_label(cid), variant="selected" if cid in picked else "secondary",
+                              font_size=th.CAPTION * s)
+                b.bind(on_release=lambda w, k=k, cid=cid: self.pick(k, cid))
+                row.add_widget(b)
+            box.add_widget(row)
+        self.summary = m.set_summary()
+
+    def pick(self, k: int, cid: str) -> None:
+        self.model.pick(k, cid)
+        self.refresh()
+
+    def randomise(self) -> None:
+        self.model.randomise(random.Random())
+        self.refresh()
+
+    def set_vote(self, vote: str) -> None:
+        self.model.vote = vote
+        self.refresh()
+
+    def set_timer(self, seconds: int) -> None:
+        self.timer = seconds
+
+    def start(self) -> None:
+        from companion.session import Session
+
+        app = App.get_running_app()
+        try:
+            session = Session.start(app.store, GAME, self.model.config())
+            app.store.set_setting(flow.TIMER_SETTING, int(self.timer))
+        except CompanionError as error:
+            self.error = str(error)
+            return
+        app.sessions[GAME] = session
+        self.model = SetupModel()
+        app.go(Route("mafia_plus_deal", {"game": GAME, "game_id": session.game_id}))
+
+    def stats(self) -> None:
+        App.get_running_app().go(Route("mafia_plus_stats", {"game": GAME}))
+
+    # -- screenshots ------------------------------------------------------------------------
+    def sample_route(self, app) -> Route:
+        for name in SAMPLE_PLAYERS:
+            app.store.add_player(name)
+        app.store.add_player("Hugo")
+        self.model = SetupModel(list(SAMPLE_PLAYERS))
+        page = {"mafia_plus_setup": "players"}.get(self.name, "players")
+        return Route(self.name, {"game": GAME, "page": page})
+
+
+SCREEN = MafiaPlusSetupScreen

@@ -1,0 +1,157 @@
+"""Mafia+ widgets: the seating ring (players in their real order round the table), the character
+card (rank and suit, faction colour, ability text) and the big-letter keypad for new names."""
+
+from __future__ import annotations
+
+import math
+
+from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+
+from ui import theme as th
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+
+load_kv(__file__)
+
+
+def ring_positions(n: int, width: float, height: float, bw: float, bh: float, stagger: bool):
+    """Centres of ``n`` seats on an ellipse, equally spaced by arc length, seat 0 at the bottom,
+    going clockwise (seat i+1 on seat i's left, as the players sit)."""
+    a = max(10.0, width / 2 - bw / 2)
+    b = max(10.0, height / 2 - bh / 2)
+    samples = 720
+    pts = [(-a * math.sin(2 * math.pi * k / samples), -b * math.cos(2 * math.pi * k / samples))
+           for k in range(samples + 1)]
+    cum = [0.0]
+    for k in range(1, len(pts)):
+        cum.append(cum[-1] + math.dist(pts[k], pts[k - 1]))
+    total = cum[-1]
+    out = []
+    k = 0
+    for i in range(n):
+        target = total * i / n
+        while cum[k] < target:
+            k += 1
+        x, y = pts[k]
+        if stagger and i % 2:
+            x, y = x * 0.8, y * 0.72
+        out.append((x, y))
+    return out, total
+
+
+class MafiaPlusSeat(BigButton):
+    seat = NumericProperty(0)
+    dead = BooleanProperty(False)
+
+
+class MafiaPlusSeatRing(FloatLayout):
+    """Seats round a table; tap a seat -> ``on_seat(seat)``. ``enabled``: seats that may be tapped
+    (None = all), ``selected``: highlighted seats, ``badges``: seat -> short text (vote counts)."""
+
+    names = ListProperty([])
+    alive = ListProperty([])
+    enabled = ObjectProperty(None, allownone=True)
+    selected = ListProperty([])
+    badges = DictProperty({})
+    __events__ = ("on_seat",)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.seats: list[MafiaPlusSeat] = []
+        for prop in ("names", "alive", "enabled", "selected", "badges", "size", "pos"):
+            self.fbind(prop, self._schedule)
+        self._pending = False
+
+    def _schedule(self, *_):
+        self._layout()
+
+    def on_seat(self, seat):
+        pass
+
+    def _layout(self):
+        n = len(self.names)
+        if len(self.seats) != n:
+            for s in self.seats:
+                self.remove_widget(s)
+            self.seats = []
+            for i in range(n):
+                s = MafiaPlusSeat(seat=i)
+                s.bind(on_release=lambda w: self.dispatch("on_seat", w.seat))
+                self.seats.append(s)
+                self.add_widget(s)
+        if not n:
+            return
+        scale = th.THEME.scale
+        bh = 50 * scale
+        a, b = self.width / 2, self.height / 2
+        perimeter = math.pi * (3 * (a + b) - math.sqrt((3 * a + b) * (a + 3 * b)))
+        per = perimeter / n
+        stagger = per < 105 * scale
+        bw = min(170 * scale, max(80 * scale, (2 * per if stagger else per) - 10 * scale))
+        pts, _ = ring_positions(n, self.width, self.height, bw, bh, stagger)
+        for i, s in enumerate(self.seats):
+            x, y = pts[i]
+            s.size_hint = (None, None)
+            s.size = (bw, bh)
+            s.center = (self.center_x + x, self.center_y + y)
+            alive = self.alive[i] if i < len(self.alive) else True
+            badge = self.badges.get(i, "")
+            s.text = self.names[i] + (f" · {badge}" if badge else "")
+            s.dead = not alive
+            s.disabled = self.enabled is not None and i not in self.enabled
+            s.variant = "selected" if i in self.selected else "secondary"
+
+
+class MafiaPlusCard(BoxLayout):
+    """A character card: rank and suit large in the corner, name, faction colour, ability text."""
+
+    card = StringProperty("")
+    title = StringProperty("")
+    faction = StringProperty("")  # "City" / "Mafia" / "Syndicate"
+    ability = StringProperty("")
+    extra = StringProperty("")  # fellow Mafiosi, notes
+    fill = ListProperty(list(th.SURFACE))
+    outline = ListProperty(list(th.LINE))
+
+    def on_faction(self, *_):
+        fill, outline = th.FACTION_COLOURS.get(self.faction.lower(), (th.SURFACE, th.LINE))
+        self.fill, self.outline = list(fill), list(outline)
+
+
+class MafiaPlusKeypad(GridLayout):
+    """Big letters for typing a new name (no system keyboard on the table)."""
+
+    text = StringProperty("")
+    __events__ = ("on_done",)
+    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.cols = 10
+        for row in self.ROWS:
+            for ch in row:
+                b = BigButton(text=ch)
+                b.bind(on_release=lambda w: self.type(w.text))
+                self.add_widget(b)
+        for label, fn in (("Space", lambda *_: self.type(" ")), ("⌫", lambda *_: self.backspace())):
+            b = BigButton(text=label)
+            b.bind(on_release=fn)
+            self.add_widget(b)
+
+    def type(self, ch: str) -> None:
+        if len(self.text) >= 24:
+            return
+        # first letter of each word upper case, the rest lower: "ANNA MARIA" -> "Anna Maria"
+        if ch != " " and self.text and not self.text.endswith(" "):
+            ch = ch.lower()
+        self.text += ch
+
+    def backspace(self) -> None:
+        self.text = self.text[:-1]
+
+    def on_done(self, *_):
+        pass
