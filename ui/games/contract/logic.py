@@ -326,7 +326,7 @@ def score_lines(engine, score) -> list[ScoreLine]:
     """The final score table, richest first: trafficking tiles and briefcases in words."""
     out = []
     for row in sorted(score.rows, key=lambda r: (-r.total, r.seat)):
-        details = tuple(f"{engine.fam(f)} {rank} {v} $" for f, rank, v in row.trafficking)
+        details = tuple(f"{engine.fam(f)} {'1st' if rank == 'first' else '2nd'} {v} $" for f, rank, v in row.trafficking)
         details += tuple(f"{title} {v} $" for title, v in row.briefcases)
         out.append(ScoreLine(row.name, row.total, row.seat in score.winners, details))
     return out

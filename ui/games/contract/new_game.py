@@ -1,0 +1,130 @@
+"""A new Contract game: 2 to 5 players tapped in seat order (the first tapped plays first, the
+next one sits to their left), from the names the app remembers or typed on an on-screen
+keyboard."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from companion.errors import CompanionError
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+
+from . import logic
+from .base import GAME, ContractScreen
+from .widgets import ContractKeyboard
+
+load_kv(__file__)
+
+SHOWN_NAMES = 12
+
+
+class ContractNewScreen(ContractScreen):
+    seats = ListProperty([])
+    known = ListProperty([])
+    typing = BooleanProperty(False)
+    message = StringProperty("")
+
+    def on_kv_post(self, *_):
+        self._keyboard = ContractKeyboard()
+        self._keyboard.bind(on_done=lambda _k, text: self.add_name(text), on_cancel=lambda *_: self.close_keyboard())
+        self._picker = self.ids.picker
+
+    def prepare(self, **_):
+        app = App.get_running_app()
+        self.set_phase("Contract · new game")
+        self.error = ""
+        self.seats = []
+        self.known = app.store.players()
+        self.close_keyboard()
+
+    def sample_route(self, app) -> Route:
+        for name in ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"):
+            app.store.add_player(name)
+        return Route(self.name, {"game": GAME})
+
+    # -- taps -----------------------------------------------------------------------------
+    def toggle(self, name: str) -> None:
+        self.error = ""
+        before = list(self.seats)
+        self.seats = list(logic.toggle_seat(self.seats, name))
+        if self.seats == before and name not in before:
+            self.error = f"Contract is played by at most {logic.MAX_PLAYERS}; tap a seated name to free a seat."
+        self.refresh()
+
+    def open_keyboard(self) -> None:
+        self.error = ""
+        self._keyboard.text = ""
+        self.typing = True
+        body = self.ids.body
+        body.clear_widgets()
+        body.add_widget(self._keyboard)
+        self.refresh()
+
+    def close_keyboard(self) -> None:
+        self.typing = False
+        if "body" in self.ids:
+            body = self.ids.body
+            body.clear_widgets()
+            body.add_widget(self._picker)
+        self.refresh()
+
+    def add_name(self, text: str) -> None:
+        app = App.get_running_app()
+        name = " ".join(text.split())
+        try:
+            app.store.add_player(name)
+        except CompanionError as err:
+            self.error = str(err)
+            return
+        self.known = app.store.players()
+        if name not in self.seats and len(self.seats) < logic.MAX_PLAYERS:
+            self.seats = self.seats + [name]
+        self.close_keyboard()
+
+    def start(self) -> None:
+        from companion.session import Session
+
+        problem = logic.start_problem(self.seats)
+        if problem:
+            self.error = problem
+            return
+        app = App.get_running_app()
+        config = {"players": len(self.seats), "names": list(self.seats), "first_player": 0}
+        try:
+            session = Session.start(app.store, GAME, config)
+        except CompanionError as err:
+            self.error = str(err)
+            return
+        app.sessions[GAME] = session
+        self.session = None
+        app.go(Route("contract_round", {"game": GAME, "game_id": session.game_id}))
+
+    # -- showing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if "names" not in self.ids:
+            return
+        if self.typing:
+            self.message = "Type the new name, then Add name."
+        else:
+            self.message = ("Tap the players in seat order: the first player first, then to their left."
+                            if len(self.seats) < 2 else f"{len(self.seats)} players. {self.seats[0]} plays first.")
+        grid = self.ids.names
+        grid.clear_widgets()
+        self.name_buttons = {}
+        shown = list(self.seats) + [n for n in self.known if n not in self.seats]
+        for name in sorted(shown[:SHOWN_NAMES], key=lambda n: n.lower()):
+            seat = self.seats.index(name) + 1 if name in self.seats else 0
+            button = BigButton(text=f"{seat}. {name}" if seat else name,
+                               variant="selected" if seat else "secondary")
+            button.bind(on_release=lambda _b, n=name: self.toggle(n))
+            grid.add_widget(button)
+            self.name_buttons[name] = button
+        self.ids.start.disabled = bool(logic.start_problem(self.seats)) or self.typing
+        self.ids.start.text = f"Start · {len(self.seats)} players" if len(self.seats) >= 2 else "Start"
+        self.ids.add.disabled = self.typing
+
+
+SCREEN = ContractNewScreen
