@@ -1,0 +1,13 @@
+"""Il Capo's screens: the app as the Underboss (Kivy-free registration data, see ui/games/__init__.py)."""
+
+SCREENS = {
+    "il_capo_new": "ui.games.il_capo.new_game",
+    "il_capo_table": "ui.games.il_capo.table",
+    "il_capo_syndicate": "ui.games.il_capo.syndicate",
+    "il_capo_encounter": "ui.games.il_capo.encounter",
+    "il_capo_bank": "ui.games.il_capo.bank",
+    "il_capo_hire": "ui.games.il_capo.hire",
+    "il_capo_end": "ui.games.il_capo.end",
+}
+GAME_ENTRY = {"il-capo": "il_capo_new"}
+PARENT = {"il_capo_bank": "il_capo_table", "il_capo_hire": "il_capo_table"}

@@ -1,0 +1,403 @@
+"""What every Il Capo screen shares: the session, acting and drawing spins, refusals as sentences,
+undo asked once, the narrator (guarded), hardware commands, player tiles and choice buttons.
+
+A screen never re-implements a rule: it enables what ``engine.legal_actions`` lists, plays taps
+through ``session.act`` / ``session.draw`` (committed before shown) and, when the state belongs on
+another screen (``logic.screen_for``), goes there — at once after a choice, or after a
+"Continue" tap when a spin's result is still being shown.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import TABLE, replay
+from companion.errors import CompanionError
+from ui import theme as th
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+from ui.widgets.spinner_wheel import SPIN_SECONDS, SpinnerWheel  # noqa: F401  (used by the kv files)
+
+from . import logic as L
+
+load_kv(__file__)
+
+GAME = "il-capo"
+SAMPLE_SEED = 4242
+SAMPLE_PLAYERS = ["Anna", "Ben", "Carla"]
+
+
+class IlCapoTileBase(ButtonBehavior, BoxLayout):
+    """One player: name, status, crew, the balance large. ``mark``: '' / 'turn' / 'selected' / 'target'."""
+
+    seat = NumericProperty(0)
+    name_text = StringProperty("")
+    balance_text = StringProperty("")
+    status_text = StringProperty("")
+    crew_text = StringProperty("")
+    mark = StringProperty("")
+    out = BooleanProperty(False)
+    balance_size = NumericProperty(th.NUMBER)
+    ring = ColorProperty(th.LINE)
+
+    def on_mark(self, *_):
+        self.ring = th.ACCENT if self.mark else th.LINE
+
+    def fill(self, player, mark: str = "") -> None:
+        self.seat = player.seat
+        self.name_text = player.name
+        self.balance_text = player.balance_text
+        self.status_text = L.status_text(player)
+        self.crew_text = L.tile_line(player)
+        self.out = player.status == "out"
+        self.mark = mark
+        self.on_mark()
+
+
+class IlCapoTile(IlCapoTileBase):
+    """The table's tile: name and counters / crew on the left, the balance on the right."""
+
+
+class IlCapoBankTile(IlCapoTileBase):
+    """A player on the bank screen: name over the balance, the balance as wide as the tile."""
+
+
+class IlCapoChip(Label):
+    """A small rounded label: ``current`` in the accent, ``faded`` for what is done."""
+
+    current = BooleanProperty(False)
+    faded = BooleanProperty(False)
+
+
+class IlCapoUndoBar(BoxLayout):
+    """The one confirmation undo asks for, laid over a screen's controls."""
+
+    screen = ObjectProperty(None, allownone=True)
+
+
+class IlCapoChoice(BigButton):
+    """A button made from a ``logic.Choice``; dimmed when the engine would refuse it (a tap says why)."""
+
+    key = StringProperty("")
+    allowed = BooleanProperty(True)
+
+    def __init__(self, choice=None, **kwargs):
+        super().__init__(**kwargs)
+        self.choice = choice
+        if choice is not None:
+            self.key, self.text, self.allowed = choice.key, choice.label, choice.enabled
+            self.variant = "primary" if (choice.primary and choice.enabled) else "secondary"
+        self.fbind("allowed", self._dim)
+        self._dim()
+
+    def _dim(self, *_):
+        self.opacity = 1 if self.allowed else 0.45
+
+
+def current_session(game_id=None):
+    app = App.get_running_app()
+    session = app.sessions.get(GAME)
+    if game_id is not None and (session is None or session.game_id != game_id):
+        session = app.session_for(GAME, game_id)
+    return session
+
+
+def sample_session(app, steps=()):
+    """A seeded three-player game for screenshots: ``steps`` are ('draw', request) / ('act', action)."""
+    from companion.session import Session
+
+    session = Session.start(app.store, GAME, {"players": list(SAMPLE_PLAYERS)}, seed=SAMPLE_SEED)
+    events = []
+    for kind, what in steps:
+        events = session.draw(what)[1] if kind == "draw" else session.act(what)
+    app.sessions[GAME] = session
+    return session, " ".join(e.text for e in events if e.text)
+
+
+class IlCapoScreen(Screen):
+    """The base of every in-game Il Capo screen (not the new-game screen)."""
+
+    NEWS_SKIP: tuple[str, ...] = ()  # event kinds this screen already shows elsewhere
+
+    session = ObjectProperty(None, allownone=True)
+    view = ObjectProperty(None, allownone=True)
+    phase = StringProperty("Il Capo")
+    prompt = StringProperty("")
+    error = StringProperty("")
+    news = StringProperty("")
+    continue_to = StringProperty("")
+    confirming_undo = BooleanProperty(False)
+    undo_question = StringProperty("")
+    can_undo = BooleanProperty(False)
+    spin_number = StringProperty("")
+    spin_side = StringProperty("")
+    spinning = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._reveal = None
+        self._last_was_spin = False
+
+    # -- entering and leaving ------------------------------------------------------------
+    def prepare(self, game: str = GAME, game_id: int | None = None, news: str = "", **_):
+        session = current_session(game_id)
+        if session is None:
+            raise CompanionError("There is no Il Capo game running: start one from the Il Capo card.")
+        self._attach(session)
+        self.error = ""
+        self.confirming_undo = False
+        self.continue_to = ""
+        if news:
+            self.news = news
+        self.refresh()
+        self.settle()
+
+    def _attach(self, session) -> None:
+        if session is not self.session:
+            if self.session is not None:
+                self.session.unsubscribe(self._on_events)
+            self.session = session
+        session.unsubscribe(self._on_events)  # never twice
+        session.subscribe(self._on_events)
+
+    def on_leave(self, *_):
+        self.confirming_undo = False
+        if self.session is not None:
+            self.session.unsubscribe(self._on_events)
+
+    def go(self, screen: str, **params) -> None:
+        app = App.get_running_app()
+        app.go(Route(screen, {"game": GAME, "game_id": self.session.game_id, **params}))
+
+    # -- acting ----------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def engine(self):
+        return self.session.engine
+
+    def act(self, action) -> bool:
+        """Play ``action``; a refusal is its sentence on this screen and nothing changes."""
+        self.confirming_undo = False
+        self.error = ""
+        try:
+            self.session.act(action)
+        except CompanionError as error:
+            self.error = str(error)
+            return False
+        return True
+
+    def explain(self, action) -> None:
+        """A dimmed button was tapped: say why the engine refuses it, change nothing."""
+        self.confirming_undo = False
+        self.error = self.engine.explain_illegal(self.state, action)
+
+    def choose(self, button) -> None:
+        choice = button.choice
+        if choice.action is not None and not choice.enabled:
+            self.explain(choice.action)
+        elif choice.action is not None:
+            self.act(choice.action)
+        else:
+            self.open_mode(choice)
+
+    def open_mode(self, choice) -> None:  # screens with menus override
+        pass
+
+    def spin(self) -> bool:
+        """The app spins: a player's spin is asked for ("spin"), the Underboss's is drawn unasked."""
+        self.confirming_undo = False
+        self.error = ""
+        awaited, request = L.spin_request(self.engine, self.state)
+        if not awaited:
+            self.error = f"Nobody needs to spin now. {self.view.prompt if self.view else ''}".strip()
+            return False
+        try:
+            self.session.draw(request)
+        except CompanionError as error:
+            self.error = str(error)
+            return False
+        return True
+
+    # -- undo: one tap, one question -------------------------------------------------------
+    def ask_undo(self) -> None:
+        self.error = ""
+        if not self.session.can_undo:
+            self.error = "There is nothing to undo yet."
+            return
+        actions = self.session.actions
+        before = replay(self.engine, self.session.config, self.session.seed, actions[:-1])
+        self.undo_question = f"Take back: {self.engine.describe(actions[-1], before)}?"
+        self.confirming_undo = True
+
+    def confirm_undo(self) -> None:
+        self.confirming_undo = False
+        try:
+            self.session.undo()
+        except CompanionError as error:
+            self.error = str(error)
+
+    def cancel_undo(self) -> None:
+        self.confirming_undo = False
+
+    # -- showing ---------------------------------------------------------------------------
+    def _on_events(self, session, events) -> None:
+        spun = [e for e in events if e.kind not in ("undone",)]
+        lines = [e.text for e in events if e.text and e.kind not in self.NEWS_SKIP]
+        if lines:
+            self.news = " ".join(lines)
+        self.record_events(events)
+        narrator = getattr(App.get_running_app(), "narrator", None)
+        if narrator is not None:
+            try:
+                if any(e.kind == "undone" for e in events):
+                    narrator.stop()
+                for line in L.spoken_lines(events):
+                    narrator.say(line)
+            except Exception:  # the narrator must never break the game; the text is on screen
+                pass
+        last = session.actions[-1] if session.actions else None
+        was_spin = bool(spun) and type(last).__name__ == "Spun" and not any(e.kind == "undone" for e in events)
+        if was_spin and "wheel" in self.ids:
+            self._present_spin(last.number, last.side, animate=not last.by_hand)
+        self.refresh()
+        target = L.screen_for(session.state)
+        if target != self.name and App.get_running_app().manager.current == self.name:
+            if was_spin:
+                self.continue_to = target  # the result stays on screen until "Continue"
+            else:
+                Clock.schedule_once(lambda *_: self._route(target), 0)
+
+    def record_events(self, events) -> None:  # the encounter screen keeps a log
+        pass
+
+    def _route(self, target: str) -> None:
+        if self.session is None or L.screen_for(self.session.state) != target:
+            return
+        self.go(target, news=self.news)
+
+    def do_continue(self) -> None:
+        target = self.continue_to or L.screen_for(self.state)
+        self.continue_to = ""
+        if target != self.name:
+            self.go(target, news=self.news)
+
+    def _present_spin(self, number: int, side: str, animate: bool) -> None:
+        self.settle()
+        wheel = self.ids.wheel
+        if animate:
+            wheel.spin_to(number, side)
+            self.spin_number, self.spin_side, self.spinning = "", "", True
+            self._reveal = Clock.schedule_once(lambda *_: self._show_spin_text(number, side), SPIN_SECONDS)
+        else:
+            wheel.show(number, side)
+            self._show_spin_text(number, side)
+
+    def _show_spin_text(self, number: int, side: str) -> None:
+        self._reveal = None
+        self.spinning = False
+        self.spin_number = str(number)
+        self.spin_side = "LEFT" if side == "L" else "RIGHT"
+
+    def settle(self) -> None:
+        """Finish animations, show the recorded last spin (resume, undo, screenshots)."""
+        if self._reveal is not None:
+            self._reveal.cancel()
+            self._reveal = None
+        self.spinning = False
+        if "wheel" not in self.ids or self.session is None:
+            return
+        self.ids.wheel.finish()
+        last = self.session.state.last_spin
+        if last is None:
+            self.ids.wheel.number, self.ids.wheel.side = 0, ""
+            self.spin_number = self.spin_side = ""
+        else:
+            self.ids.wheel.show(*last)
+            self._show_spin_text(*last)
+
+    def refresh(self) -> None:
+        """Read the table view and fill the screen (screens extend ``fill``)."""
+        if self.session is None:
+            return
+        self.view = self.session.view(TABLE)
+        self.prompt = self.view.prompt
+        self.phase = L.phase_text(self.view)
+        self.can_undo = self.session.can_undo
+        app = App.get_running_app()
+        if app is not None and getattr(app, "manager", None) is not None and app.manager.current == self.name:
+            app.set_phase(self.phase)
+        self.fill()
+
+    def fill(self) -> None:
+        pass
+
+    def fill_tiles(self, box, marks=None, on_tap=None, tile_class=None) -> list:
+        """Player tiles in ``box`` (a GridLayout): one or two columns by the number of players."""
+        marks = marks or {}
+        players = self.view.players
+        box.clear_widgets()
+        box.cols = 1 if len(players) <= 4 else 2
+        tiles = []
+        for p in players:
+            tile = (tile_class or IlCapoTile)()
+            tile.fill(p, marks.get(p.seat, ""))
+            if on_tap is not None:
+                tile.bind(on_release=on_tap)
+            box.add_widget(tile)
+            tiles.append(tile)
+        return tiles
+
+    def fill_choices(self, box, choices, cols: int | None = None) -> list:
+        box.clear_widgets()
+        if cols:
+            box.cols = cols
+        buttons = []
+        for choice in choices:
+            button = IlCapoChoice(choice)
+            button.bind(on_release=self.choose)
+            box.add_widget(button)
+            buttons.append(button)
+        return buttons
+
+    # -- hardware --------------------------------------------------------------------------
+    def handle_command(self, command) -> bool:
+        name = type(command).__name__
+        if name == "Roll":
+            return self.spin() or True
+        if name == "Undo":
+            self.ask_undo()
+            return True
+        if name == "Next":
+            if self.confirming_undo:
+                self.confirm_undo()
+                return True
+            if self.continue_to:
+                self.do_continue()
+                return True
+            return self.on_next()
+        if name == "Vote":
+            return self.pick_seat(command.seat)
+        if name == "TagSeen":
+            binding = App.get_running_app().store.tag(command.uid)
+            if binding is not None and binding.kind == "player" and self.view is not None:
+                for p in self.view.players:
+                    if p.name == binding.ref:
+                        return self.pick_seat(p.seat)
+            return False
+        return False
+
+    def on_next(self) -> bool:
+        return False
+
+    def pick_seat(self, seat: int) -> bool:
+        return False

@@ -1,0 +1,78 @@
+"""Encounters and combat, spin by spin: who faces whom, the app's spin large, each shot's result
+and the money it moved, skills, shields, Rico's tax or the beating, and flee-or-stay."""
+
+from __future__ import annotations
+
+from kivy.properties import ListProperty, StringProperty
+
+from ui.controller import Route
+
+from . import logic as L
+from .common import IlCapoChoice, IlCapoScreen, sample_session
+from ui.screens import load_kv
+
+load_kv(__file__)
+
+LOG = 5
+
+
+class IlCapoEncounterScreen(IlCapoScreen):
+    title = StringProperty("")
+    log = ListProperty([])  # this encounter's lines, oldest first
+
+    def prepare(self, news: str = "", **params):
+        self.log = [news] if news else []
+        super().prepare(news="", **params)
+        self.news = ""
+
+    def record_events(self, events) -> None:
+        lines = [e.text for e in events if e.text and e.kind not in ("turn",)]
+        self.log = (list(self.log) + lines)[-LOG:]
+
+    def fill(self) -> None:
+        st, v = self.state, self.view
+        if L.screen_for(st) == self.name:
+            self.title = L.encounter_title(st)
+        legal = self.session.legal_actions()
+        box = self.ids.controls
+        box.clear_widgets()
+        awaited, _ = L.spin_request(self.engine, st)
+        if self.continue_to or L.screen_for(st) != self.name:
+            choices = [L.Choice("continue", "Continue ›", mode="continue", primary=True)]
+        else:
+            choices = []
+            if awaited and st.awaiting in ("spin", "move"):
+                who = v.spinner if v.spinner != "the Underboss" else "the Underboss"
+                verb = "Flee: spin to move" if st.awaiting == "move" else f"Spin for {who}"
+                choices.append(L.Choice("spin", verb, mode="spin", primary=True))
+            choices += L.encounter_choices(st, v, legal)
+        for choice in choices:
+            button = IlCapoChoice(choice)
+            button.bind(on_release=self.choose)
+            box.add_widget(button)
+        lines = self.ids.lines
+        lines.clear_widgets()
+        from kivy.factory import Factory
+        for i, text in enumerate(reversed(self.log)):
+            lines.add_widget(Factory.Paragraph(text=text, font_size=self.ids.title.font_size * 0.66,
+                                               color=(1, 1, 1, 1) if i == 0 else (0.65, 0.62, 0.59, 1)))
+
+    def open_mode(self, choice) -> None:
+        if choice.mode == "continue":
+            self.do_continue()
+        elif choice.mode == "spin":
+            self.spin()
+
+    def on_next(self) -> bool:
+        awaited, _ = L.spin_request(self.engine, self.state)
+        return self.spin() if awaited else False
+
+    def sample_route(self, app) -> Route:
+        from companion.games.il_capo import Challenge, Receive, Hire, Spun
+
+        s, news = sample_session(app, [("act", Receive(0, 500_000, "board")), ("act", Spun(6, "R")),
+                                       ("act", Hire("Firpo")), ("act", Challenge(1)), ("act", Spun(4, "L"))])
+        return Route(self.name, {"game": "il-capo", "game_id": s.game_id, "news": news})
+
+
+SCREEN = IlCapoEncounterScreen

@@ -1,0 +1,364 @@
+"""Il Capo screens without Kivy: which screen a state belongs on, which buttons to offer, the
+amount pad, the seat picker and the on-screen keyboard's model. Plain unit tests in
+tests/ui/il_capo/test_il_capo_logic.py.
+
+The engine decides everything; these helpers only *read* its state, view and legal actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from companion.bank import format_dollars
+from companion.games.il_capo import (Challenge, DevelopSkyscraper, EndTurn, EnterMansion, Hire, LandedOnCop,
+                                     NavigateDeadMansRow, NpcDone, NpcHit, PayTax, PickUp, ShootBrothers,
+                                     ShootMarcello, ShootRico, ShootReleased, StandOffShoot, TakeBeating,
+                                     TakeHit, UseSkill)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+NAME_MAX = 24
+
+# screen names (also in __init__.py)
+NEW, TABLE, SYNDICATE, ENCOUNTER, BANK, HIRE, END = ("il_capo_new", "il_capo_table", "il_capo_syndicate",
+                                                    "il_capo_encounter", "il_capo_bank", "il_capo_hire",
+                                                    "il_capo_end")
+
+NPC_SHORT = {"cop1": "Cop car 1", "cop2": "Cop car 2", "rico": "Beefy Rico", "brothers": "Ricigliano Brothers"}
+NPC_ORDER = ("cop1", "cop2", "rico", "brothers")
+
+
+# -- where a state is played ------------------------------------------------------------------
+def screen_for(state: Any) -> str:
+    """The screen that asks the table for what ``state.awaiting`` needs."""
+    w = state.awaiting
+    if w == "over":
+        return END
+    if w in ("npc_spin", "npc_hits"):
+        return SYNDICATE
+    if w in ("spin", "react", "rico"):
+        return ENCOUNTER
+    if w == "move" and in_stand_off(state):
+        return ENCOUNTER  # flee or stay
+    return TABLE
+
+
+def in_stand_off(state: Any) -> bool:
+    return any(state.turn in pair for pair in state.standoffs)
+
+
+def spin_request(engine: Any, state: Any) -> tuple[bool, str | None]:
+    """(a spin is awaited, the draw request): a player's spin is asked for with "spin", the
+    Underboss's (an NPC's move or shot) is drawn unasked (None)."""
+    if "spin" in engine.chance_requests(state):
+        return True, "spin"
+    if state.awaiting in ("npc_spin", "spin", "move"):
+        return True, None
+    return False, None
+
+
+def phase_text(view: Any) -> str:
+    """The status line: ``Round 3 · Anna's turn``."""
+    if view.awaiting == "over":
+        return "Il Capo · game over"
+    if view.awaiting in ("npc_spin", "npc_hits") or (view.turn >= len(view.players)):
+        return f"Round {view.round} · Syndicate"
+    return f"Round {view.round} · {view.turn_name}'s turn"
+
+
+# -- players ----------------------------------------------------------------------------------
+def status_text(player: Any) -> str:
+    """One short line: where the player is (street, hospital, prison, out)."""
+    if player.status == "out":
+        return "Out of the game"
+    if player.status in ("prison", "hospital"):
+        turns = "turn" if player.turns_left == 1 else "turns"
+        return f"{player.status.capitalize()} · {player.turns_left} {turns}"
+    if player.stand_off_with:
+        return "In a stand-off"
+    return "On the street"
+
+
+def tile_line(player: Any) -> str:
+    """The small line under a player's name: counters first (they matter), then the crew."""
+    status = status_text(player)
+    if status == "On the street":
+        return crew_text(player)
+    if player.status == "out":
+        return f"Out: {player.out_reason}" if player.out_reason else status
+    return f"{status} · {crew_text(player)}"
+
+
+def crew_text(player: Any) -> str:
+    if not player.crew:
+        return "No crew"
+    names = ", ".join(short_name(c.name) for c in player.crew)
+    return f"Crew {len(player.crew)}: {names}"
+
+
+def short_name(name: str) -> str:
+    """``Luca 'The Hammer' Bruno`` -> ``Luca Bruno`` (cards keep the full name)."""
+    parts = [p for p in name.split() if not (p.startswith("'") or p.endswith("'"))]
+    return " ".join(parts) if parts else name
+
+
+def gauntlet_text(player: Any) -> str:
+    marks = [("Skyscraper", player.skyscraper), ("Dead Man's Row", player.dead_mans_row)]
+    return "  ".join(("✓ " if done else "· ") + what for what, done in marks)
+
+
+def money(amount: int) -> str:
+    return format_dollars(amount)
+
+
+def compact_money(amount: int) -> str:
+    """``$1.25M`` / ``$150K``: for tight places only (the amount pad's step buttons)."""
+    sign = "-" if amount < 0 else ""
+    a = abs(amount)
+    if a >= 1_000_000:
+        text = f"{a / 1_000_000:.2f}".rstrip("0").rstrip(".")
+        return f"{sign}${text}M"
+    if a >= 1000 and a % 1000 == 0:
+        return f"{sign}${a // 1000}K"
+    return f"{sign}${a:,}"
+
+
+# -- buttons from legal actions ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Choice:
+    """A button: its label, the action it plays (or a ``mode`` the screen opens), enabled or not."""
+
+    key: str
+    label: str
+    action: Any = None
+    mode: str = ""
+    enabled: bool = True
+    primary: bool = False
+
+
+def _legal(legal: Iterable[Any], cls) -> list[Any]:
+    return [a for a in legal if isinstance(a, cls)]
+
+
+def land_choices(view: Any, legal: list[Any]) -> list[Choice]:
+    """What the table can report after a move (the ``land`` step), in the board's words."""
+    has = lambda cls: bool(_legal(legal, cls))  # noqa: E731
+    out = [
+        Choice("hire", "Hire crew", mode="hire", enabled=has(Hire)),
+        Choice("cop", "Landed on a cop", LandedOnCop(), enabled=has(LandedOnCop)),
+        Choice("player", "Shoot a player", mode="target", enabled=has(Challenge)),
+        Choice("rico", "Shoot Rico", ShootRico(), enabled=has(ShootRico)),
+        Choice("brothers", "Shoot the Brothers", ShootBrothers(), enabled=has(ShootBrothers)),
+        Choice("marcello", "Hit Marcello", ShootMarcello(), enabled=has(ShootMarcello)),
+        Choice("jail", "Out of Jail", mode="jail", enabled=has(PickUp) or has(ShootReleased)),
+        Choice("skyscraper", "Skyscraper", DevelopSkyscraper(), enabled=has(DevelopSkyscraper)),
+        Choice("row", "Dead Man's Row", NavigateDeadMansRow(), enabled=has(NavigateDeadMansRow)),
+        Choice("mansion", "The Mansion", EnterMansion(), enabled=has(EnterMansion)),
+    ]
+    board_skills = [a for a in _legal(legal, UseSkill)]
+    if board_skills:
+        out.append(Choice("skill", "Use a skill", mode="skill"))
+    return out
+
+
+def jail_choices(view: Any, legal: list[Any]) -> list[Choice]:
+    out = []
+    for name in view.out_of_jail:
+        cost = next((c.cost for c in view.for_hire if c.name == name), None)
+        pick = PickUp(name)
+        out.append(Choice(f"pick:{name}", f"Pick up {short_name(name)}" + (f" {money(cost)}" if cost else ""),
+                          pick, enabled=pick in legal))
+        out.append(Choice(f"shoot:{name}", f"Shoot {short_name(name)}", ShootReleased(name),
+                          enabled=ShootReleased(name) in legal))
+    return out
+
+
+def skill_choices(view: Any, legal: list[Any]) -> list[Choice]:
+    out = []
+    for a in _legal(legal, UseSkill):
+        card = next((c for p in view.players for c in p.crew if c.name == a.crew), None)
+        label = f"{short_name(a.crew)}: {card.skill}" if card else f"{a.crew}'s skill"
+        out.append(Choice(f"skill:{a.crew}", label, a))
+    return out
+
+
+def encounter_choices(state: Any, view: Any, legal: list[Any]) -> list[Choice]:
+    """The buttons of an encounter step besides the spin: skills, shield or take it, tax or beating,
+    flee or stay."""
+    w = state.awaiting
+    out: list[Choice] = []
+    if w == "rico":
+        out.append(Choice("tax", f"Pay {money(250_000)}", PayTax(), enabled=PayTax() in legal, primary=True))
+        out.append(Choice("beating", "Take the beating", TakeBeating()))
+    elif w == "react":
+        out += skill_choices(view, legal)
+        out.append(Choice("take", "Take the hit", TakeHit()))
+    elif w == "spin":
+        out += skill_choices(view, legal)
+    elif w == "move":
+        for a in _legal(legal, StandOffShoot):
+            out.append(Choice(f"stay:{a.target}", f"Stay, shoot {view.players[a.target].name}", a))
+    return out
+
+
+def npc_hit_choices(view: Any, legal: list[Any], already: bool = False) -> list[Choice]:
+    """A button per player the NPC may have landed on, then nobody (else)."""
+    out = [Choice(f"hit:{p.seat}", p.name, NpcHit(p.seat), enabled=NpcHit(p.seat) in legal)
+           for p in view.players]
+    out.append(Choice("nobody", "Nobody else" if already else "Nobody", NpcDone(),
+                      enabled=NpcDone() in legal, primary=True))
+    return out
+
+
+def target_choices(view: Any, legal: list[Any]) -> list[Choice]:
+    return [Choice(f"target:{p.seat}", p.name, Challenge(p.seat), enabled=Challenge(p.seat) in legal)
+            for p in view.players if p.seat != view.turn]
+
+
+def encounter_title(state: Any) -> str:
+    """Who is facing whom, in a few words (the encounter screen's headline)."""
+    e = state.encounter
+    names = [p.name for p in state.players]
+    if state.awaiting == "move":
+        pairs = [b if a == state.turn else a for a, b in state.standoffs if state.turn in (a, b)]
+        return f"Stand-off: {names[state.turn]} vs " + " and ".join(names[o] for o in pairs)
+    if e is None:
+        return "Encounter"
+    actor = names[e.actor] if e.actor >= 0 else ""
+    target = names[e.target] if e.target >= 0 else ""
+    return {
+        "pvp": f"{actor} vs {target}",
+        "rico": f"Beefy Rico vs {target}",
+        "beating": f"Beefy Rico beats {target}",
+        "brothers": f"Ricigliano Brothers vs {target}",
+        "shoot_rico": f"{actor} vs Beefy Rico",
+        "shoot_brothers": f"{actor} vs the Ricigliano Brothers",
+        "shoot_marcello": f"{actor} vs Marcello Valli",
+        "shoot_released": f"{actor} vs {short_name(e.crew)}",
+        "showdown": f"{actor} vs Vincenzo Moretti",
+        "moretti_fire": f"Moretti returns fire on {actor}",
+    }.get(e.kind, "Encounter")
+
+
+def npc_progress(state: Any) -> list[tuple[str, str]]:
+    """Each NPC with ``done`` / ``now`` / ``next`` / ``whacked`` for the Syndicate screen."""
+    alive = {"rico": state.rico_alive, "brothers": state.brothers_alive}
+    out = []
+    for i, npc in enumerate(NPC_ORDER):
+        if not alive.get(npc, True):
+            mark = "whacked"
+        elif state.awaiting in ("npc_spin", "npc_hits") or (state.encounter is not None
+                                                             and state.encounter.origin == "syndicate"):
+            mark = "done" if i < state.npc else "now" if i == state.npc else "next"
+        else:
+            mark = "next"
+        out.append((NPC_SHORT[npc], mark))
+    return out
+
+
+def spin_words(number: int, side: str) -> str:
+    return f"{number} {'LEFT' if side == 'L' else 'RIGHT'}"
+
+
+def ledger_line(payer: str, payee: str, amount: int, reason: str) -> str:
+    """One ledger entry for the bank screen: ``Anna paid the bank $400,000: hire (Firpo)``."""
+    who = lambda n: "the bank" if n == "bank" else n  # noqa: E731
+    if payer == "bank":
+        return f"{money(amount)} to {payee} from the bank: {reason}"
+    return f"{money(amount)} from {payer} to {who(payee)}: {reason}"
+
+
+# -- narration ----------------------------------------------------------------------------------
+QUIET = {"money"}  # bank entries are shown on screen, not spoken
+
+
+def spoken_lines(events: Iterable[Any]) -> list[str]:
+    """Which event texts the narrator says: NPC moves and every outcome (all are on screen)."""
+    return [e.text for e in events if e.text and e.kind not in QUIET]
+
+
+# -- the amount pad -----------------------------------------------------------------------------
+STEPS = (10_000, 50_000, 100_000, 250_000, 500_000, 1_000_000)
+
+
+@dataclass
+class AmountPad:
+    """An amount built by tapping $ steps (no keyboard): add, take back the last step, clear."""
+
+    taps: list[int] = field(default_factory=list)
+
+    @property
+    def value(self) -> int:
+        return sum(self.taps)
+
+    def add(self, step: int) -> None:
+        if step <= 0:
+            raise ValueError("steps are positive")
+        self.taps.append(step)
+
+    def set(self, amount: int) -> None:
+        self.taps = [amount] if amount > 0 else []
+
+    def back(self) -> None:
+        if self.taps:
+            self.taps.pop()
+
+    def clear(self) -> None:
+        self.taps = []
+
+    @property
+    def text(self) -> str:
+        return money(self.value)
+
+
+# -- new game: seats and names ------------------------------------------------------------------
+@dataclass
+class SeatPicker:
+    """The players of a new game, in seat order (the order they were tapped)."""
+
+    seats: list[str] = field(default_factory=list)
+
+    def toggle(self, name: str) -> str:
+        """Seat ``name`` (or unseat them); returns a sentence when refused, else ""."""
+        if name in self.seats:
+            self.seats.remove(name)
+            return ""
+        if len(self.seats) >= MAX_PLAYERS:
+            return f"Il Capo is for at most {MAX_PLAYERS} players: unseat someone to seat {name}."
+        self.seats.append(name)
+        return ""
+
+    def move_up(self, name: str) -> None:
+        i = self.seats.index(name)
+        if i > 0:
+            self.seats[i - 1], self.seats[i] = self.seats[i], self.seats[i - 1]
+
+    @property
+    def ready(self) -> bool:
+        return MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS
+
+    @property
+    def start_label(self) -> str:
+        n = len(self.seats)
+        if n < MIN_PLAYERS:
+            return f"Pick {MIN_PLAYERS - n} more"
+        return f"Start with {n}"
+
+
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+
+
+def type_key(text: str, key: str) -> str:
+    """The name after one key of the on-screen keyboard (letters, space, ⌫)."""
+    if key == "⌫":
+        return text[:-1]
+    if key == "space":
+        return text + " " if text and not text.endswith(" ") and len(text) < NAME_MAX else text
+    if len(text) >= NAME_MAX:
+        return text
+    # Capital after a space or at the start, lower case otherwise: "ANNA MARIA" -> "Anna Maria"
+    return text + (key.upper() if not text or text.endswith(" ") else key.lower())
+
+
+def clean_name(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,95 @@
+"""The Syndicate phase: the app spins for each NPC (number and direction, announced), then the
+table taps every player the NPC landed on, or nobody."""
+
+from __future__ import annotations
+
+from kivy.properties import ListProperty, StringProperty
+
+from companion.games.il_capo.engine import NPC_NAMES, NPCS
+from ui.controller import Route
+
+from . import logic as L
+from .common import IlCapoChip, IlCapoChoice, IlCapoScreen, sample_session
+from ui.screens import load_kv
+
+load_kv(__file__)
+
+
+CHIP = {"cop1": "Cop 1", "cop2": "Cop 2", "rico": "Rico", "brothers": "Brothers"}
+
+
+class IlCapoSyndicateScreen(IlCapoScreen):
+    NEWS_SKIP = ("npc_moved", "npc_turn")
+    npc_title = StringProperty("")
+    npc_line = StringProperty("")
+    progress = ListProperty([])
+
+    def fill(self) -> None:
+        st, v = self.state, self.view
+        w = st.awaiting
+        npc = NPCS[st.npc] if 0 <= st.npc < len(NPCS) else ""
+        self.npc_title = L.NPC_SHORT.get(npc, "The Syndicate")
+        if w == "npc_spin":
+            self.npc_line = f"Tap the wheel to spin for {NPC_NAMES[npc]}."
+        elif w == "npc_hits" and st.last_spin:
+            n, side = st.last_spin
+            way = "left" if side == "L" else "right (or straight)"
+            self.npc_line = f"Moves {n} spaces, turning {way}. Whom did it land on?"
+        else:
+            self.npc_line = v.prompt
+        self.progress = [f"{'✓ ' if m == 'done' else '› ' if m == 'now' else '✗ ' if m == 'whacked' else ''}{name}"
+                         for name, m in L.npc_progress(st)]
+        strip = self.ids.progress
+        strip.clear_widgets()
+        for (name, mark), npc_key in zip(L.npc_progress(st), L.NPC_ORDER):
+            text = ("✓ " if mark == "done" else "✗ " if mark == "whacked" else "") + CHIP[npc_key]
+            chip = IlCapoChip(text=text, current=mark == "now", faded=mark in ("done", "whacked"))
+            strip.add_widget(chip)
+        legal = self.session.legal_actions()
+        choices = L.npc_hit_choices(v, legal, bool(st.npc_hit)) if w == "npc_hits" else []
+        players = [c for c in choices if c.key != "nobody"]
+        self.fill_choices(self.ids.hits, players, cols=3 if len(players) in (3, 5, 6) else min(4, max(2, len(players))))
+        box = self.ids.controls
+        box.clear_widgets()
+        if self.continue_to or L.screen_for(st) != self.name:
+            buttons = [L.Choice("continue", "Continue ›", mode="continue", primary=True)]
+        elif w == "npc_spin":
+            buttons = [L.Choice("spin", f"Spin for {self.npc_title}", mode="spin", primary=True)]
+        else:
+            buttons = [c for c in choices if c.key == "nobody"]
+        for choice in buttons:
+            button = IlCapoChoice(choice)
+            button.bind(on_release=self.choose)
+            box.add_widget(button)
+
+    def open_mode(self, choice) -> None:
+        if choice.mode == "continue":
+            self.do_continue()
+        elif choice.mode == "spin":
+            self.spin()
+
+    def on_next(self) -> bool:
+        if self.state.awaiting == "npc_spin":
+            return self.spin()
+        if self.state.awaiting == "npc_hits":
+            return self.act(L.NpcDone())
+        return False
+
+    def pick_seat(self, seat: int) -> bool:
+        if self.state.awaiting == "npc_hits":
+            self.act(L.NpcHit(seat))
+            return True
+        return False
+
+    def sample_route(self, app) -> Route:
+        from companion.games.il_capo import EndTurn, Spun
+
+        steps = []
+        for _ in range(3):
+            steps += [("act", Spun(5, "R")), ("act", EndTurn())]
+        steps += [("draw", None)]
+        s, _ = sample_session(app, steps)
+        return Route(self.name, {"game": "il-capo", "game_id": s.game_id})
+
+
+SCREEN = IlCapoSyndicateScreen
