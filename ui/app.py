@@ -3,22 +3,37 @@
 Flow decisions come from ``ui.controller.Controller``; this module only carries them out
 (create the screen on first visit, hand it the route's parameters, switch). Game sessions are
 owned here so that a screen change never loses one.
+
+The app also owns the two services every screen may use (docs/hardware.md, docs/narration.md):
+
+* ``app.narrator`` (``ui.narration.Narrator``): ``say``, ``repeat_last``, ``stop``, ``volume``;
+* ``app.hub`` (``hardware.Hub``): buttons, keyboard stand-ins and the RFID reader. Its commands
+  are polled at 30 Hz on the UI thread and offered first to the current screen's
+  ``handle_command(command) -> bool``; what the screen leaves is handled here (Back, Undo,
+  an unknown tag, the power menu, the status line).
+
+Both are created just *after* the first frame (``start_services``): the table sees the home
+screen as early as a bare Kivy app would show it, and screens guard with
+``getattr(app, "narrator", None)`` for that first moment. Neither ever stops the app: hardware
+or sound trouble becomes a sentence in the banner and a word in the status line.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 import pkgutil
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import companion.games
@@ -26,9 +41,47 @@ from companion.errors import CompanionError
 from ui import theme as th
 from ui.controller import SCREENS, Controller, Route
 from ui.widgets.big_button import BigButton  # noqa: F401  (registers the class theme.kv styles)
-from ui.widgets.status_bar import StatusBar
+from ui.widgets.status_bar import SoundPanel, StatusBar, load_rules
+
+log = logging.getLogger(__name__)
 
 _KV = Path(__file__).with_name("theme.kv")
+POLL_HZ = 30
+#: Screens that sit over whatever the table was doing and go back to it exactly as it was.
+OVERLAY_SCREENS = ("register_tag", "power_menu")
+VOLUME_KEY = "narration.volume"
+NARRATION_ON_KEY = "narration.on"
+
+_SHELL_KV = """
+#:import th ui.theme
+#:import T ui.theme.THEME
+
+<ProblemBanner>:
+    size_hint_y: None
+    height: max(56 * T.scale, banner_text.height + 16 * T.scale) if root.text else 0
+    opacity: 1 if root.text else 0
+    disabled: not root.text
+    padding: th.PAD * T.scale, 0, th.GAP * T.scale, 0
+    spacing: th.GAP * T.scale
+    canvas.before:
+        Color:
+            rgba: th.rgb('#3A2418') if root.text else (0, 0, 0, 0)
+        Rectangle:
+            pos: self.pos
+            size: self.size
+    Paragraph:
+        id: banner_text
+        text: root.text
+        font_size: th.CAPTION * T.scale
+        pos_hint: {'center_y': 0.5}
+    BigButton:
+        id: ok
+        text: 'OK'
+        size_hint: None, None
+        size: 80 * T.scale, 48 * T.scale
+        pos_hint: {'center_y': 0.5}
+        on_release: root.dispatch('on_ok')
+"""
 SAMPLE_SEED = 20260  # screenshots: the same sample game every time
 SAMPLE_DRAWS = ("roll2d6", "spin", "roll2d6", "roll1d6", "spin", "roll2d6")
 
@@ -40,11 +93,24 @@ def available_games() -> list[str]:
     return [m.name for m in pkgutil.iter_modules(companion.games.__path__) if m.ispkg]
 
 
-class Root(BoxLayout):
-    """Paints the noir background itself so exported PNGs are opaque."""
+class ProblemBanner(BoxLayout):
+    """Hardware and narration problems, shown once under the status bar (OK dismisses them)."""
+
+    text = StringProperty("")
+    __events__ = ("on_ok",)
+
+    def on_ok(self):
+        pass
+
+
+class Root(FloatLayout):
+    """Paints the noir background itself so exported PNGs are opaque; holds the column
+    (status bar, banner, screens) and, when open, the sound panel over it."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.column = BoxLayout(orientation="vertical")
+        self.add_widget(self.column)
         from kivy.graphics import Color, Rectangle
 
         with self.canvas.before:
@@ -54,11 +120,29 @@ class Root(BoxLayout):
                   size=lambda *_: setattr(self._bg, "size", self.size))
 
 
+def _typing_in_a_text_field() -> bool:
+    """A focused TextInput owns the keys (a name being typed): no stand-ins then."""
+    try:
+        from kivy.uix.behaviors.focus import FocusBehavior
+
+        return any(w is not None and getattr(w, "focus", False) for w in FocusBehavior._keyboards.values())
+    except Exception:
+        return False
+
+
 class CompanionApp(App):
     title = "Mafia Table Companion"
-    text_only = BooleanProperty(True)  # no narrator in this build: every line is on screen only
-    connections = StringProperty("No buttons · no reader")
+    # the status line follows these; the narrator and the hub set them (start_services)
+    text_only = BooleanProperty(True)
+    text_only_reason = StringProperty("narration starting")
+    connections = StringProperty("starting buttons…")
+    volume = NumericProperty(1.0)
+    narration_on = BooleanProperty(True)
+    last_line = StringProperty("")  # the narrator's last announcement (for "repeat")
+    problems = ListProperty([])  # sentences for the banner, each shown once
     controller = ObjectProperty(None)
+    narrator = ObjectProperty(None, allownone=True)
+    hub = ObjectProperty(None, allownone=True)
 
     def __init__(self, store: "Store", screenshot: str | None = None, screenshot_screen: str = "home",
                  on_first_frame: Callable[[], None] | None = None, input_note: str = "", sample: bool = True,
@@ -74,35 +158,342 @@ class CompanionApp(App):
         self.sample = sample  # screenshots: seed a sample game (only on a throwaway database)
         self.exit_code = 0
         self.current_route = Route("home")
+        self.hub_error = ""  # why there is no hub at all (then the keyboard map is used directly)
+        self.last_tag: tuple[str, Any] | None = None  # (uid, TagBinding) of the last known tag seen
+        self.services_started = False
+        self._stopping = False
+        self._poll_event = None
+        self._keys_down: set[str] = set()
+        self._narrator_natural = (True, "narration starting")  # text-only state before any switch-off
+        self.sound_panel: SoundPanel | None = None
 
     # -- building -------------------------------------------------------------------------
     def build(self):
         Builder.load_file(str(_KV))
+        load_rules()  # the status bar's rule replaces theme.kv's
+        Builder.load_string(_SHELL_KV, filename="app_shell.kv")
         Window.clearcolor = th.BG
         th.THEME.fit(*Window.size)
         Window.bind(size=lambda _w, size: th.THEME.fit(*size))
-        root = Root(orientation="vertical")
-        self.status = StatusBar(text_only=self.text_only, connections=self.connections)
-        self.status.bind(on_back=lambda *_: self.back())
+        root = Root()
+        self.status = StatusBar(text_only=self.text_only, text_only_reason=self.text_only_reason,
+                                connections=self.connections)
+        self.status.bind(on_back=lambda *_: self.back(), on_sound=lambda *_: self.open_sound_panel())
         # the narrator and the hardware adapters set these on the app; the status line follows
-        self.bind(text_only=self.status.setter("text_only"), connections=self.status.setter("connections"))
+        self.bind(text_only=self.status.setter("text_only"), connections=self.status.setter("connections"),
+                  text_only_reason=self.status.setter("text_only_reason"))
+        self.banner = ProblemBanner()
+        self.banner.bind(on_ok=lambda *_: self.dismiss_problems())
+        self.bind(problems=lambda _a, problems: setattr(self.banner, "text", " ".join(problems)))
         # no transition: a screen change is visible in the next frame, and ScreenManager ignores
         # touches while a transition runs (a tap lost on a slow frame is worse than no fade)
         self.manager = ScreenManager(transition=NoTransition())
-        root.add_widget(self.status)
-        root.add_widget(self.manager)
+        root.column.add_widget(self.status)
+        root.column.add_widget(self.banner)
+        root.column.add_widget(self.manager)
+        Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up,
+                    on_touch_down=self._on_touch_down)
         return root
 
     def on_start(self):
-        if self.on_first_frame is not None:
-            def first(*_):
-                Window.unbind(on_flip=first)
+        def first(*_):
+            Window.unbind(on_flip=first)
+            if self.on_first_frame is not None:
                 self.on_first_frame()
-            Window.bind(on_flip=first)
+            if not self.screenshot:
+                # after the first frame: the table sees the screen before sound and buttons start
+                Clock.schedule_once(lambda *_: self.start_services(), 0)
+        Window.bind(on_flip=first)
         if self.screenshot:
+            # a picture needs the true sound line, but never the buttons: on the table the
+            # running app owns the GPIO pins and the reader
+            self._start_narrator()
+            self._set_connections(None)
             self._prepare_screenshot()
         else:
             self.go(self.controller.home())
+
+    def on_stop(self):
+        self._stopping = True
+        if self._poll_event is not None:
+            self._poll_event.cancel()
+            self._poll_event = None
+        for name in ("narrator", "hub"):
+            service = getattr(self, name)
+            if service is None:
+                continue
+            try:
+                service.close()
+            except Exception:  # closing must never turn a clean exit into a traceback
+                log.exception("closing the %s failed", name)
+
+    # -- services: narrator and hardware -----------------------------------------------------
+    def start_services(self) -> None:
+        """Create the narrator and start the hardware hub (once; never raises)."""
+        if self.services_started or self._stopping:
+            return
+        self.services_started = True
+        self._start_narrator()
+        self._start_hardware()
+
+    def _start_narrator(self) -> None:
+        try:
+            from ui.narration import NarrationConfig, Narrator
+
+            try:
+                config = NarrationConfig.load()
+            except CompanionError as error:
+                self.add_problems([f"The narration settings need fixing, so the defaults are used: {error}"])
+                config = NarrationConfig()
+            narrator = Narrator(config)
+        except Exception as error:  # sound is never worth a crash
+            log.exception("narration could not start")
+            self.text_only, self.text_only_reason = True, "narration could not start"
+            self.add_problems([f"Narration could not start ({error}); every line is shown on screen only."])
+            return
+        self.narrator = narrator
+        narrator.bind(is_text_only=self._narrator_changed, text_only_reason=self._narrator_changed,
+                      last_line=lambda _n, line: setattr(self, "last_line", line))
+        self._narrator_natural = (narrator.is_text_only, narrator.text_only_reason)
+        self.set_volume(float(self.store.get_setting(VOLUME_KEY, 1.0)), remember=False)
+        self.set_narration(bool(self.store.get_setting(NARRATION_ON_KEY, True)), remember=False)
+        self._narrator_changed()
+
+    def _narrator_changed(self, *_):
+        narrator = self.narrator
+        if self.narration_on:
+            # a device found missing while playing is a natural reason, kept when narration is switched back on
+            self._narrator_natural = (narrator.is_text_only, narrator.text_only_reason)
+        self.text_only = narrator.is_text_only
+        self.text_only_reason = narrator.text_only_reason if narrator.is_text_only else ""
+
+    def _start_hardware(self) -> None:
+        try:
+            from hardware import Hub
+
+            self.hub = Hub().start()
+        except Exception as error:  # the hub promises not to raise; an import error still might
+            log.exception("the hardware hub could not start")
+            self.hub = None
+            self.hub_error = str(error) or type(error).__name__
+            self.add_problems([f"The buttons and reader could not start ({self.hub_error}); "
+                               f"the keyboard stand-ins work."])
+        else:
+            self.add_problems(self.hub.problems)
+        self._set_connections(self.hub.status if self.hub is not None else None)
+        self._poll_event = Clock.schedule_interval(self._poll_hardware, 1 / POLL_HZ)
+
+    def _set_connections(self, hub_status: str | None) -> None:
+        if hub_status:
+            self.connections = hub_status
+        else:
+            self.connections = "buttons: keyboard stand-ins" if (self.hub_error or self.hub is not None
+                                                                 or self.screenshot) else "starting buttons…"
+
+    @property
+    def has_reader(self) -> bool:
+        """An RFID reader is configured: only then does the UI mention tags at all."""
+        return self.hub is not None and self.hub.has_reader
+
+    def add_problems(self, sentences) -> None:
+        new = [s for s in sentences if s and s not in self.problems]
+        if new:
+            self.problems = [*self.problems, *new]
+
+    def dismiss_problems(self) -> None:
+        self.problems = []
+
+    # -- sound ------------------------------------------------------------------------------
+    def set_volume(self, volume: float, remember: bool = True) -> None:
+        volume = round(max(0.0, min(1.0, float(volume))), 2)
+        self.volume = volume
+        if self.narrator is not None:
+            self.narrator.volume = volume
+        if remember:
+            self._remember(VOLUME_KEY, volume)
+
+    def set_narration(self, on: bool, remember: bool = True) -> None:
+        """Narration on/off (off = text only, "narration switched off"); the line still shows."""
+        from ui.narration import SWITCHED_OFF
+
+        self.narration_on = bool(on)
+        narrator = self.narrator
+        if narrator is not None:
+            if not on:
+                narrator.stop()
+                narrator.text_only_reason = SWITCHED_OFF
+                narrator.is_text_only = True
+            elif narrator.text_only_reason == SWITCHED_OFF and narrator.synthesizer is not None:
+                natural_text_only, natural_reason = self._narrator_natural
+                if natural_reason == SWITCHED_OFF:  # switched off before it ever spoke
+                    natural_text_only, natural_reason = False, ""
+                narrator.text_only_reason = natural_reason
+                narrator.is_text_only = natural_text_only
+            self._narrator_changed()
+        if remember:
+            self._remember(NARRATION_ON_KEY, bool(on))
+
+    def can_switch_narration(self) -> bool:
+        """Narration can be switched on only when there is a synthesizer and a device."""
+        narrator = self.narrator
+        return narrator is not None and narrator.synthesizer is not None and (
+            not self._narrator_natural[0] or self._narrator_natural[1] == "narration switched off")
+
+    def repeat_last(self) -> str | None:
+        """The "repeat last announcement" button: the line is said (and shown) once more."""
+        narrator = self.narrator
+        return narrator.repeat_last() if narrator is not None else None
+
+    def _remember(self, key: str, value) -> None:
+        try:
+            self.store.set_setting(key, value)
+        except CompanionError as error:  # a full disk: the setting works now, say it will not stick
+            self.add_problems([str(error)])
+
+    def open_sound_panel(self) -> None:
+        if self.sound_panel is not None:
+            return
+        panel = SoundPanel()
+        for name in ("volume", "text_only", "last_line"):
+            panel.__setattr__(name, getattr(self, name))
+        panel.sound_text = self.status.sound_text
+        panel.volume_text = f"{round(self.volume * 100)}%"
+        self._panel_bindings = [
+            ("volume", lambda _a, v: (setattr(panel, "volume", v), setattr(panel, "volume_text", f"{round(v * 100)}%"))),
+            ("text_only", lambda _a, v: setattr(panel, "text_only", v)),
+            ("last_line", lambda _a, v: setattr(panel, "last_line", v)),
+        ]
+        for name, callback in self._panel_bindings:
+            self.fbind(name, callback)
+        self.status.fbind("sound_text", self._panel_sound_text)
+        panel.bind(on_volume_step=lambda _p, steps: self.set_volume(round(self.volume + steps * 0.1, 1)),
+                   on_repeat=lambda *_: self.repeat_last(),
+                   on_settings=lambda *_: (self.close_sound_panel(), self.go(Route("settings"))),
+                   on_dismiss=lambda *_: self.close_sound_panel())
+        self.sound_panel = panel
+        self.root.add_widget(panel)
+
+    def _panel_sound_text(self, _bar, text):
+        if self.sound_panel is not None:
+            self.sound_panel.sound_text = text
+
+    def close_sound_panel(self) -> None:
+        panel, self.sound_panel = self.sound_panel, None
+        if panel is None:
+            return
+        for name, callback in self._panel_bindings:
+            self.funbind(name, callback)
+        self.status.funbind("sound_text", self._panel_sound_text)
+        self.root.remove_widget(panel)
+
+    # -- hardware commands ------------------------------------------------------------------
+    def _poll_hardware(self, _dt=0.0) -> None:
+        hub = self.hub
+        if hub is None:
+            return
+        from hardware import StatusChanged, TagSeen
+
+        was_blank = hub.screen_blanked
+        for message in hub.poll():
+            if was_blank and not isinstance(message, (StatusChanged, TagSeen)):
+                continue  # the press that woke the screen does nothing else
+            self.dispatch_command(message)
+
+    def dispatch_command(self, command) -> bool:
+        """One command from a button, key or reader, on the UI thread; True if something used it.
+
+        The current screen's ``handle_command`` goes first; what it leaves is handled here.
+        A failing screen handler is logged, never allowed to stop the clock (the app would die).
+        """
+        from hardware import Back, PowerMenu, StatusChanged, TagSeen, Undo
+
+        if isinstance(command, StatusChanged):
+            self._set_connections(command.text)
+            return True
+        try:
+            if self.sound_panel is not None and isinstance(command, Back):
+                self.close_sound_panel()
+                return True
+            screen = self.manager.current_screen
+            handler = getattr(screen, "handle_command", None)
+            if handler is not None and handler(command):
+                return True
+            if isinstance(command, Back):
+                if self.manager.current == "home":
+                    return False
+                self.back()
+                return True
+            if isinstance(command, Undo):
+                request = getattr(screen, "request_undo", None)
+                if request is None:
+                    return False
+                request()  # the same one question as the screen's Undo button
+                return True
+            if isinstance(command, TagSeen):
+                return self._tag_seen(command.uid)
+            if isinstance(command, PowerMenu):
+                self.open_overlay("power_menu")
+                return True
+        except Exception:
+            log.exception("a hardware command failed on screen %s", self.manager.current)
+        return False
+
+    def _tag_seen(self, uid: str) -> bool:
+        binding = self.store.tag(uid)
+        if binding is not None:
+            self.last_tag = (uid, binding)  # known: the screen had its chance (handle_command)
+            return False
+        if not self.has_reader:
+            return False
+        self.open_overlay("register_tag", uid=uid)
+        return True
+
+    def open_overlay(self, screen: str, **params) -> None:
+        """Open register_tag / power_menu over the current screen; Back returns to it as it was."""
+        if self.manager.current == screen:
+            self.go(Route(screen, {**dict(self.current_route.params), **params}))
+            return
+        self.go(Route(screen, {**params, "return_to": self.current_route}))
+
+    # -- keyboard stand-ins and touches ------------------------------------------------------
+    def _on_key_down(self, _window, key, _scancode=None, _codepoint=None, modifiers=()):
+        if any(m in ("ctrl", "alt", "meta", "super") for m in (modifiers or ())):
+            return False
+        if _typing_in_a_text_field():
+            return False
+        from kivy.core.window import Keyboard
+
+        name = Keyboard.keycode_to_string(Keyboard, key)
+        if not name:
+            return False
+        if name in self._keys_down:
+            return self._stands_in(name)  # key repeat while held: one press is one command
+        self._keys_down.add(name)
+        if self.hub is not None:
+            return self.hub.key(name)
+        from hardware import command_for_key
+
+        command = command_for_key(name)
+        if command is None:
+            return False
+        self.dispatch_command(command)
+        return True
+
+    def _on_key_up(self, _window, key, *_):
+        from kivy.core.window import Keyboard
+
+        self._keys_down.discard(Keyboard.keycode_to_string(Keyboard, key))
+        return False
+
+    @staticmethod
+    def _stands_in(name: str) -> bool:
+        from hardware import command_for_key
+
+        return command_for_key(name) is not None
+
+    def _on_touch_down(self, _window, _touch):
+        hub = self.hub
+        return bool(hub is not None and hub.activity())  # True swallows the touch that woke the panel
 
     # -- navigation -----------------------------------------------------------------------
     def screen(self, name: str):
@@ -123,12 +514,32 @@ class CompanionApp(App):
                 return
         self.current_route = route
         self.manager.current = route.screen
-        self.status.show_back = route.screen != "home"
-        self.status.back_text = "‹ Back" if route.screen in ("dice_entry",) else "‹ Home"
+        self._show_status_for(route.screen, screen)
+
+    def _show_status_for(self, name: str, screen) -> None:
+        self.status.show_back = name != "home"
+        back_home = self.controller.back(name).screen == "home" and "return_to" not in self.current_route.params
+        self.status.back_text = "‹ Home" if back_home else "‹ Back"
         self.status.phase = getattr(screen, "phase", "")
 
     def back(self) -> None:
-        self.go(self.controller.back(self.manager.current))
+        route = self.current_route
+        back_to = route.params.get("return_to") if route.screen == self.manager.current else None
+        if back_to is not None:
+            self.return_to(back_to)
+        else:
+            self.go(self.controller.back(self.manager.current))
+
+    def return_to(self, route: Route) -> None:
+        """Back to a screen left for an overlay, as it was: no ``prepare`` (a game screen
+        mid-night keeps its step), only the status line restored."""
+        if not self.manager.has_screen(route.screen):
+            self.go(route)
+            return
+        screen = self.manager.get_screen(route.screen)
+        self.current_route = route
+        self.manager.current = route.screen
+        self._show_status_for(route.screen, screen)
 
     def open_game(self, game: str) -> None:
         self.go(self.controller.open_game(game))

@@ -25,6 +25,10 @@ SCREENS: dict[str, str] = {
     "dice": "ui.screens.dice",
     "dice_entry": "ui.screens.dice_entry",
     "coming_soon": "ui.screens.coming_soon",
+    "settings": "ui.screens.settings",
+    "history": "ui.screens.history",
+    "register_tag": "ui.screens.register_tag",
+    "power_menu": "ui.screens.power_menu",
 }
 
 # engine name -> the screen a new or resumed game of it opens on
@@ -35,6 +39,9 @@ GAME_ENTRY: dict[str, str] = {
 # screens reached from another screen go back there, not home
 PARENT: dict[str, str] = {
     "dice_entry": "dice",
+    # opened from settings; opened by a tag or the power buttons they return where they were
+    "register_tag": "settings",
+    "power_menu": "settings",
 }
 
 

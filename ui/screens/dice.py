@@ -98,6 +98,21 @@ class DiceScreen(Screen):
             else:
                 self.dice_error = str(error)
 
+    def handle_command(self, command) -> bool:
+        """Hardware buttons (hardware/commands.py): ROLL rolls two dice, NEXT rolls again too."""
+        kind = type(command).__name__
+        if kind in ("Roll", "Next") and self.session is not None:
+            if self.confirming_undo and kind == "Next":
+                self.confirm_undo()  # NEXT confirms the question on screen
+                return True
+            self.roll("roll2d6")
+            return True
+        return False
+
+    def request_undo(self) -> None:
+        """A long hold of BACK: the same one question as the Undo button."""
+        self.ask_undo()
+
     def enter_by_hand(self) -> None:
         app = App.get_running_app()
         app.go(app.controller.physical_entry())

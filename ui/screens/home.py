@@ -71,6 +71,12 @@ class HomeScreen(Screen):
         self.ids.resume.opacity = 1 if games else 0
         self.ids.resume.height = th.THEME.s(64) if games else 0
 
+    def open_shell(self, name: str) -> None:
+        """Game history or Settings (the app's screens, not a game's)."""
+        from ui.controller import Route
+
+        App.get_running_app().go(Route(name))
+
     def dismiss_notice(self) -> None:
         self.notices = []
 

@@ -1,0 +1,125 @@
+"""Settings: sound (narration on/off, volume, repeat the last announcement, a test line),
+a live test of the buttons and the reader, and the ways to the tags, the history and power.
+
+With no RFID reader configured the screen says nothing about tags (docs/hardware.md)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from ui.screens import load_kv
+from ui.screens.shell_text import binding_label, command_name, step_volume, volume_percent
+from ui.widgets.big_button import BigButton  # noqa: F401  (used by settings.kv)
+
+load_kv(__file__)
+
+TEST_LINE = "This is the narrator. Everyone, close your eyes."
+
+
+class SettingsScreen(Screen):
+    phase = StringProperty("Settings")
+    volume_text = StringProperty("100%")
+    narration_on = BooleanProperty(True)
+    can_switch = BooleanProperty(False)
+    text_only = BooleanProperty(True)
+    sound_text = StringProperty("")
+    connections = StringProperty("")
+    has_reader = BooleanProperty(False)
+    testing = BooleanProperty(False)
+    last_pressed = StringProperty("")
+    test_detail = StringProperty("")
+    message = StringProperty("")
+    has_last_line = BooleanProperty(False)
+
+    def prepare(self, **_):
+        app = App.get_running_app()
+        self.testing = False
+        self.last_pressed = self.test_detail = self.message = ""
+        if not getattr(self, "_bound", False):
+            app.bind(volume=self._refresh, narration_on=self._refresh, text_only=self._refresh,
+                     text_only_reason=self._refresh, connections=self._refresh, last_line=self._refresh,
+                     hub=self._refresh, narrator=self._refresh)
+            self._bound = True
+        self._refresh()
+
+    def on_leave(self, *_):
+        self.testing = False
+
+    def _refresh(self, *_):
+        app = App.get_running_app()
+        self.volume_text = volume_percent(app.volume)
+        self.narration_on = app.narration_on
+        self.can_switch = app.can_switch_narration()
+        self.text_only = app.text_only
+        self.sound_text = app.status.sound_text
+        self.connections = app.connections
+        self.has_reader = app.has_reader
+        self.has_last_line = bool(app.last_line)
+        # no reader configured: no RFID anywhere on the screen (the button is taken out, not greyed)
+        if not hasattr(self, "_tags"):
+            self._tags = self.ids.tags.__self__  # a strong reference: the button may be out of the tree
+        tags, bottom = self._tags, self.ids.bottom
+        if self.has_reader and tags.parent is None:
+            bottom.add_widget(tags, index=len(bottom.children))
+        elif not self.has_reader and tags.parent is not None:
+            bottom.remove_widget(tags)
+
+    # -- sound ----------------------------------------------------------------------------
+    def switch_narration(self, on: bool) -> None:
+        App.get_running_app().set_narration(on)
+        self._refresh()
+
+    def step_volume(self, steps: int) -> None:
+        app = App.get_running_app()
+        app.set_volume(step_volume(app.volume, steps))
+
+    def repeat_last(self) -> None:
+        line = App.get_running_app().repeat_last()
+        self.message = f'Repeating: "{line}"' if line else "Nothing has been announced yet."
+
+    def test_sound(self) -> None:
+        app = App.get_running_app()
+        narrator = getattr(app, "narrator", None)
+        if narrator is None:
+            self.message = "The narrator is still starting; try again in a moment."
+            return
+        narrator.say(TEST_LINE, chime=True)
+        self.message = f'Saying: "{TEST_LINE}"' + ("" if not app.text_only else " (text only)")
+
+    # -- hardware -------------------------------------------------------------------------
+    def toggle_testing(self) -> None:
+        self.testing = not self.testing
+        self.last_pressed = ""
+        self.test_detail = ""
+
+    def handle_command(self, command) -> bool:
+        """While testing, every press, hold and tag is shown here and does nothing else."""
+        if not self.testing:
+            return False
+        self.last_pressed = command_name(command)
+        self.test_detail = ""
+        if type(command).__name__ == "TagSeen":
+            binding = App.get_running_app().store.tag(command.uid)
+            self.test_detail = binding_label(binding.kind, binding.ref) if binding else "not bound to anything yet"
+        return True
+
+    # -- elsewhere ------------------------------------------------------------------------
+    def open_tags(self) -> None:
+        from ui.controller import Route
+
+        App.get_running_app().go(Route("register_tag"))
+
+    def open_history(self) -> None:
+        from ui.controller import Route
+
+        App.get_running_app().go(Route("history"))
+
+    def open_power(self) -> None:
+        from ui.controller import Route
+
+        App.get_running_app().go(Route("power_menu"))
+
+
+SCREEN = SettingsScreen
