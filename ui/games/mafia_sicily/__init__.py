@@ -1,0 +1,15 @@
+"""Mafia (Sicily) screens (Kivy-free declaration; the screen modules are imported on first visit)."""
+
+SCREENS = {
+    "mafia_sicily_setup": "ui.games.mafia_sicily.setup",
+    "mafia_sicily_table": "ui.games.mafia_sicily.table",
+    "mafia_sicily_hand": "ui.games.mafia_sicily.hand",
+    "mafia_sicily_scores": "ui.games.mafia_sicily.scores",
+    "mafia_sicily_victory": "ui.games.mafia_sicily.victory",
+}
+GAME_ENTRY = {"mafia-sicily": "mafia_sicily_setup"}
+PARENT = {
+    "mafia_sicily_hand": "mafia_sicily_table",
+    "mafia_sicily_scores": "mafia_sicily_table",
+    "mafia_sicily_table": "home",
+}

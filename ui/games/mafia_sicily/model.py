@@ -1,0 +1,425 @@
+"""Mafia (Sicily) screens, the Kivy-free part: what to draw and which buttons to offer.
+
+The engine decides everything; this module only *sorts* what the engine says for the screens:
+the calendar strip, where each counter is drawn on the schematic board (positions computed from
+``board.toml``: the clockwise outer track as the island's triangle, the centre track through Enna
+down the middle), which legal actions are big buttons on the shared screen and which belong on a
+player's private card screen (anything that names or betrays a held card), and the new-game seats.
+Tested in a plain interpreter (tests/ui/mafia_sicily/test_sicily_model.py).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from companion.games.mafia_sicily.engine import (CALENDAR, FAMILIES, SEATS, Arrest, CardDrawn, Detain, DiceRolled,
+                                                 Helicopter, LoseCard, Move, Pass, PlayCard, PlayEvidence,
+                                                 counter_name, faction_of, kind_of)
+
+# -- colours and words -----------------------------------------------------------------------
+FACTION_HEX = {"state": "#3D6FB6", "red": "#C8373B", "black": "#121215", "orange": "#E07B28",
+               "green": "#2E8B57"}
+FACTION_SHORT = {"state": "State", "red": "Red", "black": "Black", "orange": "Orange", "green": "Green"}
+BOX_TITLES = {"station": "Carabinieri Station", "prison": "Prison", "continent": "Continent"}
+BOXES = ("station", "prison", "continent")
+
+VARIANTS = {
+    5: "Five players: one plays the State (Prefetto, SISDE, three Carabinieri), four play a Family each. "
+       "A Family wins with 4 spaces, the State with 4 remediation points.",
+    4: "Four players: no State player. After its own move each Family moves one State counter with one die; "
+       "the SISDE counter is not used. 4 remediation points and everyone loses.",
+    3: "Three players: one plays the State, the other two play two Families each (red and orange, "
+       "black and green). A Family needs 5 spaces.",
+    2: "Two players (the translator's experimental variant): red and green against black and orange, "
+       "the State run by each in turn. A Family needs 5 spaces.",
+}
+
+
+def seat_roles(players: int) -> list[tuple[str, tuple[str, ...]]]:
+    """For each seat: what it plays in words and its sides (State first), from the engine's SEATS."""
+    seats = SEATS[players]
+    out = []
+    for seat in range(players):
+        sides = tuple(f for f in ("state", *FAMILIES) if seats.get(f) == seat)
+        label = " + ".join(FACTION_SHORT[f] for f in sides)
+        out.append((label, sides))
+    return out
+
+
+def age_order(players: int, oldest_first: Sequence[int]) -> list[str]:
+    """The Families in the order they choose home cities (rule C2, oldest player first).
+
+    ``oldest_first`` lists seats from the oldest player; seats not listed follow in seat order, and
+    a player's two Families keep calendar order."""
+    seats = SEATS[players]
+    rank = {seat: i for i, seat in enumerate(oldest_first)}
+    return sorted(FAMILIES, key=lambda f: (rank.get(seats[f], len(rank) + seats[f]), FAMILIES.index(f)))
+
+
+def new_game_problem(players: int, names: Sequence[str]) -> str:
+    """The sentence that stops Start, or "" when the table is ready."""
+    missing = [i for i, n in enumerate(names[:players]) if not n]
+    if missing:
+        return f"Give every player a name ({len(missing)} to go)."
+    lowered = [n.lower() for n in names[:players]]
+    for n in names[:players]:
+        if lowered.count(n.lower()) > 1:
+            return f"{n} is named twice: each seat needs a different player."
+    return ""
+
+
+# -- the calendar ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Slot:
+    faction: str
+    label: str
+    current: bool
+
+
+def calendar_slots(view) -> list[Slot]:
+    """Red, black, State, orange, green, State (rule D1), the current one marked."""
+    return [Slot(f, FACTION_SHORT[f], i == view.calendar_position) for i, f in enumerate(CALENDAR)]
+
+
+def player_name(view, seat: int | None) -> str:
+    if seat is None:
+        return ""
+    if view.names and 0 <= seat < len(view.names):
+        return view.names[seat]
+    return f"Player {seat + 1}"
+
+
+def phase_text(view) -> str:
+    """The status line: ``Turn 3 · Red · Anna``."""
+    if view.winners is not None:
+        return "Mafia (Sicily) · game over"
+    who = player_name(view, view.acting_seat)
+    return f"Turn {view.turn_number} · {FACTION_SHORT[view.turn_of]}" + (f" · {who}" if who else "")
+
+
+# -- the board ---------------------------------------------------------------------------------
+def abbreviations(board) -> dict[str, str]:
+    """Three letters per space (PAL, BAG...), longer where two would clash."""
+    out: dict[str, str] = {}
+    for n in (3, 4, 5, 8):
+        out = {}
+        letters = {s.id: "".join(ch for ch in s.name.upper() if ch.isalpha()) for s in board.spaces}
+        for s in board.spaces:
+            out[s.id] = letters[s.id][:n]
+        if len(set(out.values())) == len(out):
+            return out
+    return {s.id: s.id.upper() for s in board.spaces}
+
+
+# The island as a triangle (x right, y up, 0..1): west (Trapani), north-east (Messina), south-east.
+_TRIANGLE = ((0.05, 0.78), (0.97, 0.92), (0.80, 0.06))
+
+
+def _along(poly: Sequence[tuple[float, float]], t: float) -> tuple[float, float]:
+    """The point at fraction ``t`` of the closed polygon's perimeter."""
+    edges = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+    lengths = [math.dist(a, b) for a, b in edges]
+    d = (t % 1.0) * sum(lengths)
+    for (a, b), length in zip(edges, lengths):
+        if d <= length:
+            f = d / length
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        d -= length
+    return poly[0]
+
+
+#: The default board.toml's spaces placed roughly where they lie on the island (x east, y north).
+ISLAND = {
+    "palermo": (0.25, 0.94), "bagheria": (0.34, 0.85), "termini": (0.43, 0.94), "cefalu": (0.52, 0.85),
+    "santo_stefano": (0.61, 0.94), "capo_orlando": (0.70, 0.85), "patti": (0.79, 0.94), "messina": (0.92, 0.90),
+    "taormina": (0.91, 0.75), "acireale": (0.88, 0.61), "catania": (0.85, 0.47), "augusta": (0.87, 0.33),
+    "siracusa": (0.86, 0.19), "noto": (0.79, 0.05), "ragusa": (0.68, 0.06), "gela": (0.57, 0.11),
+    "licata": (0.45, 0.16), "agrigento": (0.34, 0.24), "sciacca": (0.24, 0.33), "mazara": (0.13, 0.44),
+    "marsala": (0.04, 0.58), "trapani": (0.08, 0.76),
+    "petralia": (0.55, 0.70), "leonforte": (0.56, 0.56), "enna": (0.57, 0.42), "piazza_armerina": (0.58, 0.28),
+}
+#: Where the Station, Prison and Continent boxes go (x, y, width, height in 0..1): the island's west inland.
+BOX_AREA = (0.23, 0.42, 0.26, 0.32)
+
+
+def board_layout(board) -> dict[str, tuple[float, float]]:
+    """Each space's centre in 0..1 coordinates. The default board's spaces sit where they lie on the
+    island; an edited board goes clockwise round the island's triangle (starting on the north coast),
+    its centre track on a line between its two junctions."""
+    if set(board.ids) == set(ISLAND):
+        return dict(ISLAND)
+    routes = board.routes
+    ring = list(routes.ring) if routes else list(board.ids)
+    n = len(ring)
+    start = 0.06
+    pos = {sid: _along(_TRIANGLE, start + i / n) for i, sid in enumerate(ring)}
+    if routes:
+        a, b = pos[routes.north_junction], pos[routes.south_junction]
+        k = len(routes.center)
+        for i, sid in enumerate(routes.center):
+            f = (i + 1) / (k + 1)
+            pos[sid] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+    return pos
+
+
+def places(view) -> dict[str, list[str]]:
+    """Place (space id or box) -> the counters there, in the engine's counter order; unused counters left out."""
+    out: dict[str, list[str]] = {}
+    for counter, place in view.positions:
+        if place != "off":
+            out.setdefault(place, []).append(counter)
+    return out
+
+
+def token(counter: str) -> tuple[str, str, str]:
+    """How a counter is drawn: (faction, shape 'square'|'circle', letter)."""
+    k = kind_of(counter)
+    f = faction_of(counter)
+    if k == "boss":
+        return f, "square", "B"
+    if k == "picciotto":
+        return f, "circle", ""
+    if k == "prefetto":
+        return "state", "square", "P"
+    if k == "sisde":
+        return "state", "circle", "S"
+    return "state", "circle", "C"
+
+
+def control_of(view) -> dict[str, tuple[str, int]]:
+    return {sp: (c, n) for sp, c, n in view.control}
+
+
+def where(view, counter: str, space_names: dict[str, str]) -> str:
+    place = dict(view.positions)[counter]
+    return space_names.get(place) or BOX_TITLES.get(place, place)
+
+
+# -- which buttons -------------------------------------------------------------------------------
+def is_private(action) -> bool:
+    """Actions that name a held card or betray holding one: only on the owner's card screen."""
+    if isinstance(action, (PlayCard, PlayEvidence, Helicopter, LoseCard, Arrest)):
+        return True
+    return isinstance(action, Detain) and action.lair
+
+
+@dataclass
+class Choice:
+    text: str
+    action: Any = None
+    kind: str = "act"  # act | roll | draw | counter (pick a counter to move) | cards (open a hand)
+    request: str = ""
+    counter: str = ""
+    seat: int | None = None
+    primary: bool = False
+
+
+@dataclass
+class Choices:
+    """What the shared screen offers now."""
+
+    buttons: list[Choice] = field(default_factory=list)
+    private_seats: list[int] = field(default_factory=list)  # seats with a card they may play now
+    selected: str = ""  # the counter whose moves are shown
+    destinations: list[str] = field(default_factory=list)  # for the map
+
+
+def private_seats(engine, state, legal: Iterable) -> list[int]:
+    seats = []
+    for a in legal:
+        if not is_private(a):
+            continue
+        if isinstance(a, PlayCard) and state.prompt[0] == "roll" and a.target:
+            seat = engine.seat_of(state, faction_of(a.target))
+        else:
+            seat = engine.acting_seat(state)
+        if seat is not None and seat not in seats:
+            seats.append(seat)
+    return seats
+
+
+def move_text(engine, move: Move, state) -> str:
+    die = {"sum": f"both dice ({sum(state.dice)})", "first": f"first die ({state.dice[0]})",
+           "second": f"second die ({state.dice[1]})"}[move.die]
+    face = {"N": ", heading north", "S": ", heading south"}.get(move.facing, "")
+    return f"{engine.space_names.get(move.to, move.to)} · {die}{face}"
+
+
+def short_name(counter: str) -> str:
+    """"Red Boss", "Black Picciotto", "Prefetto", "Carabinieri 2": for buttons."""
+    k = kind_of(counter)
+    if k in ("boss", "picciotto"):
+        return f"{FACTION_SHORT[faction_of(counter)]} {'Boss' if k == 'boss' else 'Picciotto'}"
+    return {"prefetto": "Prefetto", "sisde": "SISDE"}.get(k, f"Carabinieri {counter[2:]}")
+
+
+def counter_button_text(engine, counter: str, state) -> str:
+    place = dict(state.pos)[counter]
+    return f"{short_name(counter)} · {engine.space_names.get(place, place)}"
+
+
+def public_text(engine, action) -> str:
+    if isinstance(action, Pass):
+        return "No card · go on"
+    return engine.describe(action)
+
+
+def table_choices(engine, state, selected: str = "") -> Choices:
+    """The shared screen's buttons for the current prompt (never a card name)."""
+    out = Choices()
+    if state.winners is not None or state.prompt is None:
+        return out
+    legal = engine.legal_actions(state)
+    out.private_seats = private_seats(engine, state, legal)
+    kind = state.prompt[0]
+    requests = engine.chance_requests(state)
+    if requests:
+        n = 2 if requests[0] == "roll2d6" else 1
+        out.buttons.append(Choice("Roll 2 dice" if n == 2 else "Roll the die", kind="roll", request=requests[0],
+                                  primary=True))
+        return out
+    if kind == "draw":
+        deck = state.prompt[1]
+        out.buttons.append(Choice(f"Draw the {'Roma' if deck == 'roma' else deck.upper()} card", kind="draw",
+                                  primary=True))
+        return out
+    public = [a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn))]
+    moves = [a for a in public if isinstance(a, Move)]
+    if moves:
+        counters = list(dict.fromkeys(m.counter for m in moves))
+        if selected not in counters:
+            selected = counters[0] if len(counters) == 1 else ""
+        out.selected = selected
+        if selected:
+            mine = [m for m in moves if m.counter == selected]
+            out.destinations = list(dict.fromkeys(m.to for m in mine))
+            if len(counters) > 1:
+                out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
+            out.buttons += [Choice(move_text(engine, m, state), m) for m in mine]
+        else:
+            out.buttons += [Choice(counter_button_text(engine, c, state), kind="counter", counter=c)
+                            for c in counters]
+    for a in public:
+        if not isinstance(a, Move):
+            out.buttons.append(Choice(public_text(engine, a), a))
+    # two Picciotti of one Family in one space are the same counter at the table: one button
+    seen, unique = set(), []
+    for b in out.buttons:
+        if b.text not in seen:
+            seen.add(b.text)
+            unique.append(b)
+    out.buttons = unique
+    return out
+
+
+def private_choices(engine, state, seat: int) -> list[Choice]:
+    """The card plays that seat may make now (for its private card screen)."""
+    if state.winners is not None or state.prompt is None:
+        return []
+    legal = engine.legal_actions(state)
+    if seat not in private_seats(engine, state, legal):
+        return []
+    out = []
+    for a in legal:
+        if is_private(a):
+            if isinstance(a, PlayCard) and state.prompt[0] == "roll" and a.target:
+                if engine.seat_of(state, faction_of(a.target)) != seat:
+                    continue
+            out.append(Choice(engine.describe(a), a))
+    return out
+
+
+def hand_lines(seat_view) -> list[tuple[str, str, str]]:
+    """(side, card name, card text) for a seat's private screen."""
+    out = []
+    for side, cards in seat_view.hands:
+        label = "State" if side.startswith("state") else FACTION_SHORT[side]
+        for c in cards:
+            out.append((label, c.name, c.text))
+    return out
+
+
+# -- scores -----------------------------------------------------------------------------------------
+def remediation_text(points: float) -> str:
+    whole = int(points)
+    return f"{whole}½" if points - whole else str(whole)
+
+
+def score_rows(view) -> list[tuple[str, str, str]]:
+    """(side, big number, caption) for the scores screen and the turn screen's strip."""
+    spaces = dict(view.spaces_controlled)
+    need = 5 if view.players in (2, 3) else 4
+    rows = [(f, str(spaces.get(f, 0)), f"of {need} spaces") for f in FAMILIES]
+    rows.append(("state", remediation_text(view.remediation_points), "of 4 points"))
+    return rows
+
+
+def winners_text(view) -> str:
+    if view.winners is None:
+        return ""
+    if not view.winners:
+        return "Nobody wins."
+    names = [player_name(view, s) for s in view.winners]
+    return (" and ".join(names) + (" win!" if len(names) > 1 else " wins!")) if view.names else view.result
+
+
+# -- what the last actions showed -------------------------------------------------------------------
+@dataclass
+class Digest:
+    """Rebuilt from the log on resume / undo: the last roll, what it served, the last table lines."""
+
+    dice: tuple[int, ...] = ()
+    roll_for: str = ""
+    by_hand: bool = False
+    news: list[str] = field(default_factory=list)
+
+
+def roll_purpose(awaiting: str) -> str:
+    """"Roll for the roadblock against the Red Boss." -> "the roadblock against the Red Boss"."""
+    text = awaiting.strip().rstrip(".")
+    return text[len("Roll for "):] if text.startswith("Roll for ") else text
+
+
+def table_lines(events) -> list[str]:
+    """The texts everybody may see (never a Seat's event)."""
+    from companion.engine import TableAudience
+
+    return [e.text for e in events if isinstance(e.audience, TableAudience) and e.text]
+
+
+def digest(engine, config, seed, actions) -> Digest:
+    state = engine.new(config, seed)
+    out = Digest()
+    for action in actions:
+        before = engine.awaiting(state)
+        state, events = engine.apply(state, action)
+        if isinstance(action, DiceRolled):
+            out.dice, out.roll_for, out.by_hand = action.dice, roll_purpose(before), action.by_hand
+        lines = table_lines(events)
+        if lines:
+            out.news = lines[-4:]
+    return out
+
+
+def shootout_text(engine, state) -> str:
+    """The running shootout: who against whom and the dice so far (odd hits)."""
+    if state.shootout is None:
+        return ""
+    so = dict(state.shootout)
+
+    def side(key):
+        names = [counter_name(c) for c in so[key]]
+        return ", ".join(dict.fromkeys(names)) + (f" (×{len(names)})" if len(set(names)) < len(names) else "")
+
+    fired = " · ".join(f"{counter_name(c).split(' ', 1)[1] if ' ' in counter_name(c) else c} {v}"
+                       for _s, c, v in so["rolls"])
+    return f"Shootout: {side('a')} against {side('d')}." + (f" Fired: {fired}." if fired else "")
+
+
+def digest_state(engine, config, seed, actions):
+    """The state after ``actions`` (the state an action was played in, for the undo question)."""
+    from companion.engine import replay
+
+    return replay(engine, config, seed, actions)

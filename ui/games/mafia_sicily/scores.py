@@ -1,0 +1,85 @@
+"""Mafia (Sicily): the scores — spaces controlled per Family, the State's remediation points, who sits
+in the boxes, cards held and left in each deck (counts only: this is a shared screen)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import TABLE
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.games.mafia_sicily import model
+from ui.games.mafia_sicily.table import GAME, start_sample
+
+
+
+class SicilyScoreTile(BoxLayout):
+    faction = StringProperty("red")
+    number = StringProperty("")
+    caption = StringProperty("")
+    title = StringProperty("")
+    cards = StringProperty("")
+
+
+load_kv(__file__)
+
+
+def fill_scores(grid, view) -> None:
+    """Big numbers, one tile per side, coloured like the counters."""
+    grid.clear_widgets()
+    seats = dict(view.hand_sizes)
+    for side, number, caption in model.score_rows(view):
+        who = [model.player_name(view, s) for s in _seats_of(view, side)] if view.names else []
+        grid.add_widget(SicilyScoreTile(
+            faction=side, number=number, caption=caption,
+            title=model.FACTION_SHORT[side] + (f" · {who[0]}" if who else ""),
+            cards=f"{seats.get(side, 0)} cards" if side in seats else ""))
+
+
+def _seats_of(view, side: str) -> list[int]:
+    from companion.games.mafia_sicily.engine import SEATS
+
+    seat = SEATS[view.players].get(side)
+    return [seat] if seat is not None else []
+
+
+class SicilyScoresScreen(Screen):
+    phase = StringProperty("Mafia (Sicily) · score")
+    session = ObjectProperty(None, allownone=True)
+    boxes_text = StringProperty("")
+    decks_text = StringProperty("")
+
+    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
+        self.session = App.get_running_app().session_for(GAME, game_id)
+        view = self.session.view(TABLE)
+        self.phase = model.phase_text(view)
+        fill_scores(self.ids.tiles, view)
+        here = model.places(view)
+        parts = []
+        for box in model.BOXES:
+            names = [n[:1].upper() + n[1:] for n in (model.counter_name(c) for c in here.get(box, []))]
+            parts.append(f"{model.BOX_TITLES[box]}: {', '.join(names) if names else 'nobody'}.")
+        self.boxes_text = "  ".join(parts)
+        decks = dict(view.deck_sizes)
+        blocked = ", ".join(model.FACTION_SHORT[b] for b in view.blocked)
+        self.decks_text = (f"Cards left: Roma {decks['roma']} · USA {decks['usa']} · SISDE {decks['sisde']}."
+                           + (f"  Antimafia block: {blocked}." if blocked else ""))
+
+    def sample_route(self, app) -> Route:
+        session = start_sample(app, steps=12)
+        return Route("mafia_sicily_scores", {"game": GAME, "game_id": session.game_id})
+
+    def back_to_table(self) -> None:
+        App.get_running_app().go(Route("mafia_sicily_table", {"game": GAME, "game_id": self.session.game_id}))
+
+    def handle_command(self, command) -> bool:
+        if type(command).__name__ == "Next":
+            self.back_to_table()
+            return True
+        return False
+
+
+SCREEN = SicilyScoresScreen

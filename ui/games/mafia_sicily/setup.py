@@ -1,0 +1,179 @@
+"""Mafia (Sicily): a new game — how many play (the variant in words), who sits where (names from the
+player list or typed on the on-screen keyboard) and who is oldest (Families choose home cities oldest
+first, rule C2). Start creates the session; the turn screen then asks for the home cities."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.errors import CompanionError
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.games.mafia_sicily import model
+from ui.games.mafia_sicily.table import GAME, SAMPLE_NAMES
+from ui.widgets.big_button import BigButton
+
+
+
+class SicilySeatRow(BoxLayout):
+    role = StringProperty("")
+    faction = StringProperty("red")
+    name = StringProperty("")
+    age = StringProperty("")
+    active = BooleanProperty(False)
+    seat = NumericProperty(0)
+    screen = ObjectProperty(None, allownone=True)
+
+
+load_kv(__file__)
+
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+class SicilySetupScreen(Screen):
+    phase = StringProperty("Mafia (Sicily): new game")
+    players = NumericProperty(5)
+    names = ListProperty(["", "", "", "", ""])
+    active = NumericProperty(0)
+    oldest = ListProperty([])
+    variant_text = StringProperty(model.VARIANTS[5])
+    error = StringProperty("")
+    typing = BooleanProperty(False)
+    typed = StringProperty("")
+
+    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
+        if game_id is not None:  # a game picked from Resume: straight to its table
+            app = App.get_running_app()
+            Clock.schedule_once(lambda *_: app.go(Route("mafia_sicily_table", {"game": GAME, "game_id": game_id})), 0)
+            return
+        self.error = ""
+        self.typing = False
+        self.refresh()
+
+    def sample_route(self, app) -> Route:
+        if app.sample:
+            for name in SAMPLE_NAMES + ["Franco", "Giulia"]:
+                app.store.add_player(name)
+            self.names = SAMPLE_NAMES[:3] + ["", ""]
+            self.oldest = [2, 1]
+            self.active = 3
+        return Route("mafia_sicily_setup")
+
+    # -- choices --------------------------------------------------------------------------
+    def set_players(self, n: int) -> None:
+        self.players = n
+        self.variant_text = model.VARIANTS[n]
+        self.oldest = [s for s in self.oldest if s < n]
+        self.active = min(self.active, n - 1)
+        self.error = ""
+        self.refresh()
+
+    def pick_seat(self, seat: int) -> None:
+        self.active = seat
+        self.refresh()
+
+    def pick_name(self, name: str) -> None:
+        names = list(self.names)
+        if name in names[:self.players]:
+            names[names.index(name)] = ""  # a player sits in one seat only: move them
+        names[self.active] = name
+        self.names = names
+        empty = [i for i in range(self.players) if not names[i]]
+        if empty:
+            self.active = empty[0]
+        self.error = ""
+        self.refresh()
+
+    def tap_age(self, seat: int) -> None:
+        oldest = list(self.oldest)
+        if seat in oldest:
+            oldest.remove(seat)
+        else:
+            oldest.append(seat)
+        self.oldest = oldest
+        self.refresh()
+
+    def start(self) -> None:
+        problem = model.new_game_problem(self.players, self.names)
+        if problem:
+            self.error = problem
+            return
+        from companion.session import Session
+
+        app = App.get_running_app()
+        config = {"players": self.players, "names": list(self.names[:self.players]),
+                  "age_order": model.age_order(self.players, self.oldest)}
+        try:
+            session = Session.start(app.store, GAME, config)
+        except CompanionError as error:
+            self.error = str(error)
+            return
+        app.sessions[GAME] = session
+        app.go(Route("mafia_sicily_table", {"game": GAME, "game_id": session.game_id}))
+
+    # -- the keyboard ---------------------------------------------------------------------
+    def open_keyboard(self) -> None:
+        self.typed = ""
+        self.typing = True
+
+    def key(self, letter: str) -> None:
+        if letter == "⌫":
+            self.typed = self.typed[:-1]
+        elif len(self.typed) < 24:
+            self.typed += letter if not self.typed or self.typed.endswith(" ") else letter.lower()
+
+    def keyboard_done(self, keep: bool) -> None:
+        if keep:
+            name = " ".join(self.typed.split())
+            try:
+                App.get_running_app().store.add_player(name)
+            except CompanionError as error:
+                self.error = str(error)
+                return
+            self.typing = False
+            self.pick_name(name)
+            return
+        self.typing = False
+
+    # -- drawing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        from kivy.factory import Factory
+
+        if "seats" not in self.ids:
+            return
+        for n, button in ((2, self.ids.p2), (3, self.ids.p3), (4, self.ids.p4), (5, self.ids.p5)):
+            button.variant = "selected" if n == self.players else "secondary"
+        seats = self.ids.seats
+        seats.clear_widgets()
+        for seat, (label, sides) in enumerate(model.seat_roles(self.players)):
+            families = [s for s in sides if s != "state"]
+            age = ORDINALS[self.oldest.index(seat)] if seat in self.oldest else ("Age?" if families else "")
+            row = SicilySeatRow(role=label, faction=sides[0], name=self.names[seat] or "Tap a name",
+                                        active=seat == self.active, age=age, seat=seat, screen=self)
+            seats.add_widget(row)
+        known = self.ids.known
+        known.clear_widgets()
+        for name in App.get_running_app().store.players():
+            button = BigButton(text=name, variant="selected" if name in self.names[:self.players] else "secondary")
+            button.bind(on_release=lambda b: self.pick_name(b.text))
+            known.add_widget(button)
+        new = BigButton(text="+ New name", variant="ghost")
+        new.bind(on_release=lambda *_: self.open_keyboard())
+        known.add_widget(new)
+        keys = self.ids.keyrows
+        if not keys.children:
+            for row in KEY_ROWS:
+                line = Factory.SicilyKeyRow()
+                for letter in row + ("⌫" if row == KEY_ROWS[-1] else ""):
+                    k = BigButton(text=letter)
+                    k.bind(on_release=lambda b: self.key(b.text))
+                    line.add_widget(k)
+                keys.add_widget(line)
+
+
+SCREEN = SicilySetupScreen

@@ -1,0 +1,360 @@
+"""Mafia (Sicily): the turn screen, the shared screen the whole table reads.
+
+Top: the calendar (red, black, State, orange, green, State) with the current slot lit. Left: the
+schematic board with every counter, control counter and box. Right: the last dice, large, with what
+they served; the prompt (what the table waits for) and the choices as big buttons, exactly the
+engine's legal actions that name no card (card plays live on each player's private card screen).
+Tapping a space on the map moves the chosen counter there; a move the rules refuse is said in place.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import Seat, TABLE
+from companion.errors import CompanionError
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.games.mafia_sicily import model
+from ui.games.mafia_sicily.board_map import SicilyBoardMap  # noqa: F401  (used by table.kv)
+from ui.widgets.big_button import BigButton
+from ui.widgets.dice_face import ROLL_SECONDS, DiceFace  # noqa: F401
+from ui.widgets.hold_button import HoldButton  # noqa: F401
+
+load_kv(__file__)
+
+GAME = "mafia-sicily"
+SAMPLE_SEED = 4242
+SAMPLE_NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+
+#: Private lines (a drawn card's name, the Mole's look) by (game id, seat), shown on the card screen.
+NOTES: dict[tuple[int, int], list[str]] = {}
+
+
+def say(text: str) -> None:
+    narrator = getattr(App.get_running_app(), "narrator", None)
+    if narrator is not None and text:
+        try:
+            narrator.say(text)
+        except Exception:  # the narrator never stops the game
+            pass
+
+
+def start_sample(app, players: int = 5, steps: int = 7):
+    """A seeded sample game: homes chosen, a movement roll, a few moves (for screenshots)."""
+    from companion.session import Session
+
+    session = Session.start(app.store, GAME, {"players": players, "names": SAMPLE_NAMES[:players]},
+                            seed=SAMPLE_SEED)
+    for _ in range(steps):
+        if session.outcome() is not None:
+            break
+        requests = session.chance_requests()
+        if requests:
+            session.draw(requests[0])
+        elif session.state.prompt and session.state.prompt[0] == "draw":
+            session.draw(None)
+        else:
+            legal = [a for a in session.legal_actions() if not model.is_private(a)]
+            session.act(legal[0])
+    app.sessions[GAME] = session
+    return session
+
+
+class SicilySlot(Label):
+    faction = StringProperty("red")
+    current = BooleanProperty(False)
+
+
+class SicilyChoiceButton(BigButton):
+    choice = ObjectProperty(None, allownone=True)
+
+
+class SicilyTableScreen(Screen):
+    phase = StringProperty("Mafia (Sicily)")
+    session = ObjectProperty(None, allownone=True)
+    view = ObjectProperty(None, allownone=True)
+    engine = ObjectProperty(None, allownone=True)
+    prompt_text = StringProperty("")
+    who_text = StringProperty("")
+    total_text = StringProperty("")
+    dice_caption = StringProperty("No dice rolled yet")
+    news_text = StringProperty("")
+    shootout_text = StringProperty("")
+    error = StringProperty("")
+    can_undo = BooleanProperty(False)
+    confirming_undo = BooleanProperty(False)
+    undo_question = StringProperty("")
+    selected = StringProperty("")
+    cards_text = StringProperty("Cards")
+    highlight = ListProperty([])
+    turn_text = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._reveal = None
+        self._roll_for = ""
+        self.choices = model.Choices()
+
+    # -- entering -------------------------------------------------------------------------
+    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
+        app = App.get_running_app()
+        session = app.session_for(GAME, game_id)
+        if session is not self.session:
+            if self.session is not None:
+                self.session.unsubscribe(self._on_events)
+            session.subscribe(self._on_events)
+            self.session = session
+            self.engine = session.engine
+        self.selected = ""
+        self.error = ""
+        self.confirming_undo = False
+        self.settle(rebuild=True)
+
+    def sample_route(self, app) -> Route:
+        session = start_sample(app)
+        return Route("mafia_sicily_table", {"game": GAME, "game_id": session.game_id})
+
+    def on_leave(self, *_):
+        self.confirming_undo = False
+
+    # -- showing --------------------------------------------------------------------------
+    def settle(self, rebuild: bool = False) -> None:
+        """Finish the dice animation and show the recorded state."""
+        if self._reveal is not None:
+            self._reveal.cancel()
+            self._reveal = None
+        if self.session is None or "die_a" not in self.ids:
+            return
+        self.ids.die_a.finish()
+        self.ids.die_b.finish()
+        if rebuild:
+            d = model.digest(self.engine, self.session.config, self.session.seed, self.session.actions)
+            self._show_dice(d.dice, d.roll_for, d.by_hand)
+            self.news_text = " ".join(d.news)
+        self.refresh()
+
+    def _show_dice(self, dice, roll_for: str, by_hand: bool, animate: bool = False) -> None:
+        a, b = self.ids.die_a, self.ids.die_b
+        if not dice:
+            a.value = b.value = 0
+            self.total_text, self.dice_caption = "", "No dice rolled yet"
+            return
+        b.dim = len(dice) == 1
+        if animate:
+            a.roll_to(dice[0])
+            if len(dice) > 1:
+                b.roll_to(dice[1])
+        else:
+            a.value = dice[0]
+        if len(dice) == 1:
+            b.value = 0
+        elif not animate:
+            b.value = dice[1]
+        self.total_text = str(sum(dice))
+        how = " · real dice" if by_hand else ""
+        self.dice_caption = (f"For {roll_for}" if roll_for else "Rolled") + how
+
+    def refresh(self) -> None:
+        s = self.session.state
+        view = self.session.view(TABLE)
+        self.view = view
+        if self.session.outcome() is not None:
+            Clock.schedule_once(lambda *_: self._finished(), 0)
+        self.choices = model.table_choices(self.engine, s, self.selected)
+        self.selected = self.choices.selected
+        self.highlight = self.choices.destinations
+        self.prompt_text = view.awaiting
+        who = model.player_name(view, view.acting_seat)
+        self.who_text = (f"{who} decides" if who else "")
+        self.turn_text = f"Turn {view.turn_number}"
+        self.shootout_text = model.shootout_text(self.engine, s)
+        self.can_undo = self.session.can_undo
+        seats = self.choices.private_seats
+        self.cards_text = (f"{model.player_name(view, seats[0])}: cards" if seats else "Cards")
+        self.phase = model.phase_text(view)
+        app = App.get_running_app()
+        if app.manager.current == self.name:
+            app.set_phase(self.phase)
+        self._fill_calendar(view)
+        self._fill_buttons()
+
+    def _fill_calendar(self, view) -> None:
+        strip = self.ids.calendar
+        strip.clear_widgets()
+        for slot in model.calendar_slots(view):
+            strip.add_widget(SicilySlot(text=slot.label, faction=slot.faction, current=slot.current))
+
+    def _fill_buttons(self) -> None:
+        box = self.ids.choices
+        box.clear_widgets()
+        for choice in self.choices.buttons:
+            button = SicilyChoiceButton(text=choice.text, choice=choice,
+                                        variant="primary" if choice.primary else "secondary")
+            button.bind(on_release=lambda b: self.choose(b.choice))
+            box.add_widget(button)
+        if self.choices.private_seats:
+            seat = self.choices.private_seats[0]
+            name = model.player_name(self.view, seat)
+            button = SicilyChoiceButton(text=f"{name} may play a card: open {name}'s card screen",
+                                        choice=model.Choice("", kind="cards", seat=seat))
+            button.bind(on_release=lambda b: self.choose(b.choice))
+            box.add_widget(button)
+        self.ids.choices_scroll.scroll_y = 1
+
+    # -- taps -----------------------------------------------------------------------------
+    def choose(self, choice: model.Choice) -> None:
+        self.error = ""
+        self.confirming_undo = False
+        try:
+            if choice.kind == "roll":
+                self._roll_for = model.roll_purpose(self.engine.awaiting(self.session.state))
+                self.session.draw(choice.request)
+            elif choice.kind == "draw":
+                self.session.draw(None)
+            elif choice.kind == "counter":
+                self.selected = choice.counter
+                self.refresh()
+            elif choice.kind == "cards":
+                self.open_cards(choice.seat)
+            else:
+                self._roll_for = ""
+                self.session.act(choice.action)
+        except CompanionError as error:
+            self.error = str(error)
+
+    def tap_space(self, space: str) -> None:
+        """A space on the map was tapped: move the chosen counter there (the engine judges)."""
+        from companion.games.mafia_sicily.engine import Move
+
+        self.error = ""
+        s = self.session.state
+        if s.prompt is None or s.prompt[0] != "move":
+            return
+        legal = [a for a in self.session.legal_actions() if isinstance(a, Move)]
+        if not self.selected:
+            here = [m.counter for m in legal if dict(s.pos)[m.counter] == space]
+            if here:
+                self.selected = here[0]
+                self.refresh()
+            else:
+                self.error = "Choose a counter to move first: tap its button or its space."
+            return
+        mine = [m for m in legal if m.counter == self.selected and m.to == space]
+        if len(mine) == 1:
+            self.choose(model.Choice("", mine[0]))
+        elif mine:
+            self.choices.buttons = [b for b in self.choices.buttons if b.kind == "counter"
+                                    or getattr(b.action, "to", None) == space]
+            self._fill_buttons()
+        else:
+            try:
+                self.session.act(Move(self.selected, space, "sum"))
+            except CompanionError as error:
+                self.error = str(error)
+
+    def roll(self) -> bool:
+        for choice in self.choices.buttons:
+            if choice.kind == "roll":
+                self.choose(choice)
+                return True
+        return False
+
+    def open_cards(self, seat: int | None = None) -> None:
+        app = App.get_running_app()
+        if seat is None:
+            seats = self.choices.private_seats
+            seat = seats[0] if seats else self.view.acting_seat
+        app.go(Route("mafia_sicily_hand", {"game": GAME, "game_id": self.session.game_id,
+                                           "seat": seat if seat is not None else 0}))
+
+    def open_scores(self) -> None:
+        App.get_running_app().go(Route("mafia_sicily_scores", {"game": GAME, "game_id": self.session.game_id}))
+
+    def ask_undo(self) -> None:
+        self.error = ""
+        if not self.session.can_undo:
+            self.error = "There is nothing to undo yet."
+            return
+        last = self.session.actions[-1]
+        before = model.digest_state(self.engine, self.session.config, self.session.seed, self.session.actions[:-1])
+        self.undo_question = f"Take back: {self.engine.describe(last, before)}?"
+        self.confirming_undo = True
+
+    def confirm_undo(self) -> None:
+        self.confirming_undo = False
+        try:
+            self.session.undo()
+        except CompanionError as error:
+            self.error = str(error)
+
+    def cancel_undo(self) -> None:
+        self.confirming_undo = False
+
+    def handle_command(self, command) -> bool:
+        kind = type(command).__name__
+        if kind == "Roll":
+            return self.roll()
+        if kind == "Undo":
+            self.ask_undo()
+            return True
+        if kind == "Next":
+            primary = [c for c in self.choices.buttons if c.primary]
+            if self.confirming_undo:
+                self.confirm_undo()
+                return True
+            if primary:
+                self.choose(primary[0])
+                return True
+            return False
+        if kind == "Vote":
+            if 0 <= command.seat < self.session.state.players:
+                self.open_cards(command.seat)
+                return True
+            return False
+        if kind == "TagSeen":
+            binding = App.get_running_app().store.tag(command.uid)
+            names = list(self.view.names)
+            if binding is not None and binding.kind == "player" and binding.ref in names:
+                self.open_cards(names.index(binding.ref))
+                return True
+            return False
+        return False
+
+    # -- the session tells -----------------------------------------------------------------
+    def _on_events(self, session, events) -> None:
+        lines = model.table_lines(events)
+        for e in events:
+            if isinstance(e.audience, Seat):
+                NOTES.setdefault((session.game_id, e.audience.n), []).append(e.text)
+        if any(e.kind == "undone" for e in events):
+            self.selected = ""
+            self.settle(rebuild=True)
+            self.news_text = " ".join(lines)
+            return
+        last = session.actions[-1] if session.actions else None
+        from companion.games.mafia_sicily.engine import DiceRolled
+
+        if isinstance(last, DiceRolled):
+            self.settle()
+            self._show_dice(last.dice, self._roll_for, last.by_hand, animate=not last.by_hand)
+        if lines:
+            self.news_text = " ".join(lines[-4:])
+            for line in lines[-4:]:
+                say(line)
+        self.selected = ""
+        self.refresh()
+
+    def _finished(self) -> None:
+        app = App.get_running_app()
+        if self.session is None or self.session.outcome() is None or app.manager.current != self.name:
+            return
+        app.go(Route("mafia_sicily_victory", {"game": GAME, "game_id": self.session.game_id}))
+
+
+SCREEN = SicilyTableScreen
