@@ -9,6 +9,7 @@ types in the real ones (``by_hand``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Mapping
@@ -251,6 +252,24 @@ class MafiaCasinoEngine(Engine):
             players = rng.randint(self.min_players, self.max_players)
         players = max(self.min_players, min(self.max_players, players))
         return {"players": players, "tokens": rng.random() < 0.5}
+
+    # -- words ---------------------------------------------------------------------------------
+    def describe(self, action: Action, state: CasinoState | None = None) -> str:
+        """The action in words with the players' names (undo messages): "Ben bets on 5"."""
+        text = action.describe()
+        if state is None:
+            return text
+        names = [p.name for p in state.players]
+
+        def name(match: "re.Match[str]") -> str:
+            seat = int(match.group(1))
+            return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+        text = re.sub(r"\b[Ss]eat (\d+)", name, text)
+        mine = PHASE_ACTIONS["actions"] + PHASE_ACTIONS["manpower"] + PHASE_ACTIONS["clients"]
+        if isinstance(action, mine):  # the active player's own cards
+            text = f"{names[state.active]}: {text[:1].lower() + text[1:]}"
+        return text
 
     # -- outcome ------------------------------------------------------------------------------
     def outcome(self, state: CasinoState) -> Outcome | None:

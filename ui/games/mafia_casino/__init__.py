@@ -1,0 +1,18 @@
+"""Mafia Casino screens: the app is the bank and the croupier (Kivy-free registration data)."""
+
+SCREENS = {
+    "mafia_casino_new": "ui.games.mafia_casino.new_game",
+    "mafia_casino_table": "ui.games.mafia_casino.table",
+    "mafia_casino_action": "ui.games.mafia_casino.action",
+    "mafia_casino_poker": "ui.games.mafia_casino.poker",
+    "mafia_casino_roulette": "ui.games.mafia_casino.roulette",
+    "mafia_casino_slot": "ui.games.mafia_casino.slot",
+    "mafia_casino_victory": "ui.games.mafia_casino.victory",
+}
+GAME_ENTRY = {"mafia-casino": "mafia_casino_new"}
+PARENT = {
+    "mafia_casino_action": "mafia_casino_table",
+    "mafia_casino_poker": "mafia_casino_table",
+    "mafia_casino_roulette": "mafia_casino_table",
+    "mafia_casino_slot": "mafia_casino_table",
+}

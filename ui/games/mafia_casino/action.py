@@ -1,0 +1,181 @@
+"""Phase 1 by taps: which card was played (Construction, Mission, Game, Transaction or discarding
+the hand), then its targets one question at a time, then Play. Only options the engine could
+accept are enabled; a refusal is said in place. The manpower discard is entered here too: tap the
+manpower printed on each discarded card."""
+
+from __future__ import annotations
+
+from kivy.properties import ListProperty, StringProperty
+
+from companion.games.mafia_casino import actions as A
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ui import theme as th
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+
+from . import logic as L
+from .base import CasinoScreen
+
+load_kv(__file__)
+
+
+class CasinoActionScreen(CasinoScreen):
+    mode = StringProperty("choose")  # choose / fields / manpower
+    heading = StringProperty("")
+    prompt = StringProperty("")
+    summary = StringProperty("")
+    discarded = ListProperty([])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.wizard = L.Wizard()
+        self.option_buttons: dict = {}
+
+    def prepare(self, **params):
+        self.wizard = L.Wizard()
+        self.discarded = []
+        super().prepare(**params)
+
+    def should_follow(self, target: str) -> bool:
+        return True
+
+    # -- taps ---------------------------------------------------------------------------------
+    def choose(self, key: str) -> None:
+        self.error = ""
+        self.wizard = L.Wizard(key)
+        self.wizard.answers = {f: [] for f in self.wizard.fields(self.state) if f in ("cards", "safe_cards")}
+        self.refresh()
+
+    def answer(self, name: str, value, multi: int) -> None:
+        self.error = ""
+        if multi:
+            picked = list(self.wizard.answers.get(name, []))
+            if value in picked and name == "safe_cards":
+                picked.remove(value)
+            elif len(picked) < multi:
+                picked.append(value)
+            else:
+                self.error = f"At most {multi} cards."
+            self.wizard.answers[name] = picked
+        else:
+            self.wizard.answers[name] = value
+        self.refresh()
+
+    def back_step(self) -> None:
+        """Undo the last answer (or go back to the card choice)."""
+        self.error = ""
+        answers = self.wizard.answers
+        singles = [f for f in self.wizard.fields(self.state) if f in answers and f not in ("cards", "safe_cards")]
+        multis = [f for f in ("cards", "safe_cards") if answers.get(f)]
+        if multis:
+            answers[multis[0]] = []
+        elif singles:
+            del answers[singles[-1]]
+        else:
+            self.wizard = L.Wizard()
+        self.refresh()
+
+    def play(self) -> None:
+        action = self.wizard.build(self.state)
+        if action is None:
+            self.error = "Answer the question above first."
+            return
+        self.act(action)
+
+    def add_manpower(self, value: int) -> None:
+        self.error = ""
+        self.discarded = self.discarded + [value]
+        self.refresh()
+
+    def clear_manpower(self) -> None:
+        self.error = ""
+        self.discarded = []
+        self.refresh()
+
+    def pay(self) -> None:
+        if self.act(A.PayManpower(tuple(self.discarded))):
+            self.discarded = []
+
+    # -- showing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        if self.session is None or "grid" not in self.ids:
+            return
+        view, state = self.view, self.state
+        grid = self.ids.grid
+        grid.clear_widgets()
+        self.option_buttons = {}
+        me = view.active_name
+        if view.phase == "manpower":
+            self.mode = "manpower"
+            self.heading = f"{me} discards cards worth at least {view.manpower_due} manpower"
+            self.prompt = "Tap the manpower printed on each card discarded (extra manpower is lost)."
+            self.summary = ("Discarded: " + " + ".join(map(str, self.discarded)) + f" = {sum(self.discarded)}"
+                            if self.discarded else "Nothing discarded yet.")
+            grid.cols = 6
+            for value in range(0, 6):
+                self._option(grid, str(value), lambda v=value: self.add_manpower(v), f"mp_{value}", big=True)
+            return
+        if view.phase != "actions":
+            self.mode = "choose"
+            self.heading = L.sentence(view.instruction)
+            self.prompt = self.summary = ""
+            return
+        if self.wizard.key is None:
+            self.mode = "choose"
+            self.heading = f"{me} plays which card?"
+            self.prompt = ""
+            self.summary = f"Already this turn: {view.turn_type.title()} cards." if view.turn_type else ""
+            grid.cols = 1
+            for label, keys in L.CHOICE_ROWS:
+                row = BoxLayout(spacing=self._px(th.GAP))
+                row.add_widget(Label(text=label, font_name=th.FONT, bold=True, font_size=self._px(th.CAPTION),
+                                     color=th.MUTED, size_hint_x=None, width=self._px(104),
+                                     halign="left", valign="middle", text_size=(self._px(104), None)))
+                for key, title in keys:
+                    enabled = L.choice_enabled(self.engine, state, key)
+                    self._option(row, title, lambda k=key: self.choose(k), key, enabled=enabled)
+                    self.option_buttons[key].font_size = self._px(th.CAPTION)
+                    self.option_buttons[key].shorten = True
+                grid.add_widget(row)
+            return
+        self.mode = "fields"
+        self.heading = self.wizard.summary(state)
+        question = self.wizard.question(self.engine, state)
+        self.summary = ""
+        if question is None:
+            self.prompt = "Ready: tap Play."
+            return
+        self.prompt = question.prompt
+        picked = self.wizard.answers.get(question.name, []) if question.multi else []
+        n = len(question.options)
+        grid.cols = 3 if n in (3, 6, 9) else min(4, max(1, n))
+        if not question.options:
+            self.prompt += " — none possible."
+        for option in question.options:
+            chosen = question.multi and option.value in picked
+            self._option(grid, option.label + (f"  ×{picked.count(option.value)}" if chosen and question.name == "cards" else ""),
+                         lambda o=option, q=question: self.answer(q.name, o.value, q.multi),
+                         f"opt_{option.label}", enabled=option.enabled, selected=chosen)
+
+    @staticmethod
+    def _px(v: float) -> float:
+        from ui.theme import THEME
+
+        return v * THEME.scale
+
+    def _option(self, grid, text, callback, ident, enabled=True, selected=False, big=False) -> None:
+        b = BigButton(text=text, variant="selected" if selected else "secondary", disabled=not enabled,
+                      markup=True, shorten=False, halign="center")
+        b.font_size = self._px(34 if big else 24)
+        b.bind(on_release=lambda *_: callback())
+        self.option_buttons[ident] = b
+        grid.add_widget(b)
+
+    def ready(self) -> bool:
+        return self.mode == "fields" and self.wizard.build(self.state) is not None
+
+
+SCREEN = CasinoActionScreen

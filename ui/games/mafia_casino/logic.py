@@ -1,0 +1,401 @@
+"""Mafia Casino screens, the Kivy-free part: which screen a phase belongs to, the phase-1 card
+wizard (which options are enabled is asked of the engine), token hand-over rows, card faces and
+the seeded sample games used for screenshots. Plain functions, tested without a window
+(tests/ui/mafia_casino/test_casino_logic.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from companion.errors import CompanionError
+from companion.games.mafia_casino import actions as A
+from companion.games.mafia_casino import tokens as T
+from companion.games.mafia_casino.data import BUILDINGS, load
+from companion.games.mafia_casino.engine import BLOCKER_TITLES, BLOCKERS, money
+
+GAME = "mafia-casino"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+# -- where each phase is played ---------------------------------------------------------------------
+PHASE_SCREEN = {
+    "poker": "mafia_casino_poker",
+    "poker_board": "mafia_casino_poker",
+    "roulette": "mafia_casino_roulette",
+    "roulette_spin": "mafia_casino_roulette",
+    "slot": "mafia_casino_slot",
+    "over": "mafia_casino_victory",
+}
+TABLE = "mafia_casino_table"
+
+
+def screen_for_phase(phase: str) -> str:
+    """The screen where the table plays ``phase`` (the table screen for the rest)."""
+    return PHASE_SCREEN.get(phase, TABLE)
+
+
+PHASE_TITLES = {
+    "market": "Setting up", "first_player": "Setting up", "actions": "phase 1", "manpower": "phase 1",
+    "robbery": "phase 1", "poker": "poker", "poker_board": "poker", "roulette": "roulette",
+    "roulette_spin": "roulette", "slot": "slot machine", "clients": "phase 2", "over": "game over",
+}
+
+
+def status_line(view) -> str:
+    """``Turn 3 · Ben · phase 2`` for the status bar."""
+    if view.phase in ("market", "first_player") and view.turn == 0:
+        return "Setting up the casino"
+    if view.phase == "over":
+        return "Game over"
+    return f"Turn {view.turn} · {view.active_name} · {PHASE_TITLES.get(view.phase, view.phase)}"
+
+
+def big_money(amount: int) -> str:
+    """Balances as the game counts them, in $ millions: ``$12M``, ``$1.5M``."""
+    return money(amount)
+
+
+def sentence(text: str) -> str:
+    """The engine's instructions start in lower case (they follow "...: "); on screen they lead."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+# -- card faces ------------------------------------------------------------------------------------
+SUIT_GLYPH = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = ("D", "H")
+
+
+def card_values() -> tuple[str, ...]:
+    return load().values
+
+
+def card_suits() -> tuple[str, ...]:
+    return load().suit_letters
+
+
+def split_card(code: str) -> tuple[str, str]:
+    """``'10H'`` -> ``('10', 'H')``."""
+    return code[:-1], code[-1]
+
+
+# -- the phase-1 card wizard ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardChoice:
+    key: str
+    group: str  # Construction / Mission / Game / Transaction / Hand
+    title: str
+
+
+CHOICES: tuple[CardChoice, ...] = (
+    CardChoice("build_casino", "Construction", "Casino"),
+    CardChoice("build_restaurant", "Construction", "Restaurant"),
+    CardChoice("build_hotel", "Construction", "Hotel"),
+    CardChoice("discard_hand", "Hand", "Discard the whole hand"),
+    CardChoice("espionage", "Mission", "Espionage"),
+    CardChoice("bomb", "Mission", "Bomb"),
+    CardChoice("safe_robbery", "Mission", "Safe Robbery"),
+    CardChoice("extortion", "Mission", "Extortion"),
+    CardChoice("rock_band_on_tour", "Mission", "Rock Band on Tour"),
+    CardChoice("obnoxious_family", "Mission", "Obnoxious Family"),
+    CardChoice("expert_cheater", "Mission", "Expert Cheater"),
+    CardChoice("buy", "Transaction", "Buy into the safe"),
+    CardChoice("poker", "Game", "Poker Texas Hold'em"),
+    CardChoice("roulette", "Game", "Roulette"),
+    CardChoice("slot", "Game", "Slot Machine"),
+    CardChoice("sell", "Transaction", "Sell from the safe"),
+)
+CHOICE = {c.key: c for c in CHOICES}
+#: The choice screen, one row per kind of card (row label, keys, short button titles).
+CHOICE_ROWS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("Build", (("build_casino", "Casino"), ("build_restaurant", "Restaurant"), ("build_hotel", "Hotel"))),
+    ("Mission", (("espionage", "Espionage"), ("bomb", "Bomb"), ("safe_robbery", "Safe Robbery"),
+                 ("extortion", "Extortion"))),
+    ("Block", (("rock_band_on_tour", "Rock Band on Tour"), ("obnoxious_family", "Obnoxious Family"),
+               ("expert_cheater", "Expert Cheater"))),
+    ("Game", (("poker", "Poker"), ("roulette", "Roulette"), ("slot", "Slot Machine"))),
+    ("Safe", (("buy", "Buy jewels"), ("sell", "Sell jewels"), ("discard_hand", "Discard hand"))),
+)
+COSTS = tuple(range(0, 6))
+JEWEL_CARDS = tuple((j, n) for j in ("pearl", "diamond") for n in (10, 20))
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    value: Any
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Question:
+    name: str  # field name
+    prompt: str
+    options: tuple[Option, ...]
+    multi: int = 0  # >0: pick up to this many (tap adds), then Play
+
+
+@dataclass
+class Wizard:
+    """The card being entered: ``key`` (a CHOICES key) and the answers so far (field -> value)."""
+
+    key: str | None = None
+    answers: dict = field(default_factory=dict)
+
+    def fields(self, state) -> list[str]:
+        k = self.key
+        if k is None:
+            return []
+        if k.startswith("build_"):
+            return ["name", "cost"]
+        if k in ("espionage", "extortion"):
+            return ["cost"]
+        if k == "bomb":
+            return ["target", "construction", "cost"]
+        if k in ("safe_robbery",) or k in BLOCKERS:
+            return ["target", "cost"]
+        if k == "slot":
+            return ["bet"]
+        if k == "buy":
+            return ["cards"]
+        if k == "sell":
+            return ["safe_cards"]
+        return []
+
+    def build(self, state, answers: dict | None = None) -> A.Action | None:
+        """The action once every field is answered, else None."""
+        a = self.answers if answers is None else answers
+        k = self.key
+        if k is None or any(f not in a for f in self.fields(state)):
+            return None
+        if k.startswith("build_"):
+            return A.BuildConstruction(k[6:], a["name"], a["cost"])
+        if k == "espionage":
+            return A.PlayEspionage(a["cost"])
+        if k == "extortion":
+            return A.PlayExtortion(a["cost"])
+        if k == "bomb":
+            building, name = a["construction"]
+            return A.PlayBomb(a["target"], building, name, a["cost"])
+        if k == "safe_robbery":
+            return A.PlaySafeRobbery(a["target"], a["cost"])
+        if k in BLOCKERS:
+            return A.PlayBlock(k, a["target"], a["cost"])
+        if k == "poker":
+            return A.PlayPoker()
+        if k == "roulette":
+            return A.PlayRoulette()
+        if k == "slot":
+            return A.PlaySlotMachine(a["bet"])
+        if k == "buy":
+            return A.TransactionBuy(tuple(a["cards"])) if a["cards"] else None
+        if k == "sell":
+            return A.TransactionSell(tuple(a["safe_cards"])) if a["safe_cards"] else None
+        if k == "discard_hand":
+            return A.DiscardHand()
+        return None
+
+    # -- asking the engine which options can still lead to a legal card --------------------------
+    def _defaults(self, state, answers: dict) -> dict:
+        """Fill unanswered fields with the least demanding answer (cost 0, bet 1, one card)."""
+        out = dict(answers)
+        for f in self.fields(state):
+            if f in out:
+                continue
+            if f == "cost":
+                out[f] = 0
+            elif f == "bet":
+                out[f] = 1
+            elif f == "cards":
+                out[f] = [JEWEL_CARDS[0]]
+            elif f == "safe_cards":
+                out[f] = [0]
+            else:
+                return {}
+        return out
+
+    def possible(self, engine, state, answers: dict) -> bool:
+        """Could the card be played with these answers (the rest filled in least demandingly)?"""
+        filled = self._defaults(state, answers)
+        if not filled and self.fields(state):
+            # a field without a neutral default (target, name...): some option of it must work
+            question = self.question(engine, state, answers, check=False)
+            if question is None:
+                return False
+            return any(self.possible(engine, state, {**answers, question.name: o.value})
+                       for o in question.options)
+        action = self.build(state, filled)
+        return action is not None and legal(engine, state, action)
+
+    def question(self, engine, state, answers: dict | None = None, check: bool = True) -> Question | None:
+        """The next field to answer, its options enabled by the engine; None when complete."""
+        a = self.answers if answers is None else answers
+        todo = [f for f in self.fields(state) if f not in a or (f in ("cards", "safe_cards"))]
+        if not todo:
+            return None
+        name = todo[0]
+        options = self._options(state, name, a)
+        if check and name not in ("cards", "safe_cards"):
+            options = tuple(Option(o.label, o.value, self.possible(engine, state, {**a, name: o.value}))
+                            for o in options)
+        prompts = {"name": "Which construction?", "cost": "Manpower cost printed on the card?",
+                   "target": "Which player?", "construction": "Which construction is destroyed?",
+                   "bet": "How many cards are bet?", "cards": "Cards into the safe (up to 3; only you look)",
+                   "safe_cards": "Safe cards to sell (up to 3; only you look)"}
+        return Question(name, prompts[name], options, multi=3 if name in ("cards", "safe_cards") else 0)
+
+    def _options(self, state, name: str, a: dict) -> tuple[Option, ...]:
+        me = state.players[state.active]
+        if name == "name":
+            return tuple(Option(n, n) for n in load().constructions_of(self.key[6:]))
+        if name == "cost":
+            return tuple(Option(str(c), c) for c in COSTS)
+        if name == "bet":
+            return tuple(Option(f"{b} card{'s' if b > 1 else ''}", b) for b in (1, 2, 3))
+        if name == "target":
+            return tuple(Option(p.name, i) for i, p in enumerate(state.players) if i != state.active)
+        if name == "construction":
+            victim = state.players[a["target"]]
+            return tuple(Option(f"{n} ({b.title()})", (b, n)) for b in BUILDINGS for n in victim.constructions(b))
+        if name == "cards":
+            return tuple(Option(f"{n} {j}s", (j, n)) for j, n in JEWEL_CARDS)
+        if name == "safe_cards":
+            return tuple(Option(f"Card {i + 1}: {n} {j}s", i) for i, (j, n) in enumerate(me.safe))
+        return ()
+
+    def summary(self, state) -> str:
+        """What the Play button will play, in words."""
+        if self.key is None:
+            return ""
+        choice = CHOICE[self.key]
+        parts = [f"{choice.group}: {choice.title}" if choice.group != "Hand" else choice.title]
+        a = self.answers
+        if "name" in a:
+            parts.append(a["name"])
+        if "target" in a:
+            parts.append(f"on {state.players[a['target']].name}")
+        if "construction" in a:
+            parts.append(f"{a['construction'][1]}")
+        if "bet" in a:
+            parts.append(f"bet {a['bet']}")
+        if a.get("cards"):
+            parts.append(", ".join(f"{n} {j}s" for j, n in a["cards"]))
+        if a.get("safe_cards"):
+            parts.append("cards " + ", ".join(str(i + 1) for i in a["safe_cards"]))
+        if "cost" in a:
+            parts.append(f"{a['cost']} manpower")
+        return " · ".join(parts)
+
+
+def legal(engine, state, action) -> bool:
+    try:
+        engine.check(state, action)
+    except CompanionError:
+        return False
+    return True
+
+
+def choice_enabled(engine, state, key: str) -> bool:
+    """A card type is offered when some way of playing it is legal now."""
+    return Wizard(key).possible(engine, state, {})
+
+
+# -- the token hand-over panel ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Handover:
+    """One physical movement of tokens: ``giver`` hands ``given`` to ``taker``, who gives ``change`` back."""
+
+    giver: str
+    taker: str
+    given: tuple[int, int, int]
+    change: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class PaymentRow:
+    title: str  # "The bank pays Anna $3M (Slot machine)"
+    handovers: tuple[Handover, ...] = ()
+    paper: str = ""  # the "cannot make the change" sentence when the tokens cannot carry it
+
+
+def _who(name: str) -> str:
+    return "The bank" if name == "bank" else name
+
+
+def payment_rows(events: Sequence) -> list[PaymentRow]:
+    """The payments among ``events`` as token instructions (token mode) or plain lines."""
+    rows = []
+    for e in events:
+        if e.kind != "payment":
+            continue
+        d = e.data
+        title = f"{_who(d['payer'])} pays {d['payee'] if d['payee'] != 'bank' else 'the bank'} {money(d['amount'])} ({d['reason']})"
+        moves = d.get("tokens")
+        if not moves:
+            rows.append(PaymentRow(title))
+            continue
+        if "given" in moves:
+            rows.append(PaymentRow(title, (Handover(_who(d["payer"]), _who(d["payee"]), tuple(moves["given"]),
+                                                    tuple(moves["change"])),)))
+        elif "via_bank" in moves:
+            (g1, c1), (g2, c2) = moves["via_bank"]
+            rows.append(PaymentRow(title + " — change through the bank",
+                                   (Handover(_who(d["payer"]), "The bank", tuple(g1), tuple(c1)),
+                                    Handover("The bank", _who(d["payee"]), tuple(g2), tuple(c2)))))
+        else:
+            text = e.text
+            paper = text[text.index("The tokens cannot"):] if "The tokens cannot" in text else text
+            rows.append(PaymentRow(title, (), paper))
+    return rows
+
+
+def token_counts(stock: Sequence[int]) -> list[tuple[int, int]]:
+    """``[(10, 1), (1, 2)]``: (token value in $M, how many), biggest first, only those moving."""
+    return [(d // 1_000_000, n) for d, n in zip(reversed(T.DENOMINATIONS), reversed(tuple(stock))) if n]
+
+
+def describe_tokens(stock: Sequence[int]) -> str:
+    return T.describe(tuple(stock))
+
+
+# -- which events are worth a line on screen ------------------------------------------------------------
+RESULT_KINDS = ("poker_result", "roulette_result", "slot_result", "victory")
+
+
+def news(events: Sequence) -> str:
+    """The table's one-line news after an action: the public event texts, payments left to the panel."""
+    from companion.engine import TABLE as TABLE_AUDIENCE
+
+    parts = [e.text for e in events if e.audience == TABLE_AUDIENCE and e.kind not in ("payment", "phase")]
+    return " ".join(parts)
+
+
+# -- seeded sample games for --screenshot -------------------------------------------------------------
+SAMPLE_SEED = 20261
+SAMPLE_CONFIG = {"players": ["Anna", "Ben", "Cleo"], "tokens": True}
+
+
+def sample_actions(where: str) -> list[A.Action]:
+    """A short game leading to ``where`` (a screen name without prefix) for its picture."""
+    setup = [A.MarketValueDrawn(1, True), A.FirstPlayerChosen(0, True)]
+    turn1 = [A.BuildConstruction("casino", "Poker Room", 2), A.BuildConstruction("casino", "Roulette Hall", 1),
+             A.BuildConstruction("hotel", "Pool", 1), A.EndActions(), A.PayManpower((4,)),
+             A.PlayClient("casino"), A.EndTurn()]
+    turn2 = [A.PlayBlock("expert_cheater", 0, 2), A.EndActions(), A.PayManpower((2,)), A.EndTurn()]
+    turn3 = [A.PlaySlotMachine(2), A.SlotCardsTurned(("diamond", "diamond", "pearl"), True), A.EndTurn()]
+    base = setup + turn1 + turn2 + turn3
+    if where in ("table", "action", "new"):
+        return base
+    if where == "poker":
+        return base + [A.PlayPoker(), A.PokerCards(0, ("9C", "9D")), A.PokerCards(1, ("KH", "KS")),
+                       A.PokerCards(2, ("5H", "6H")), A.PokerBoard(("9H", "9S", "9C", "KD", "2S"), True)]
+    if where == "roulette":
+        return base + [A.PlayRoulette(), A.RouletteBet(0, ("5", "Q")), A.RouletteBet(1, ("9",)),
+                       A.RouletteBet(2, ("2",)), A.RouletteCardTurned("7", True), A.RouletteCardTurned("K", True)]
+    if where == "slot":
+        return base + [A.PlaySlotMachine(3)]
+    if where == "victory":
+        jackpot = [A.PlaySlotMachine(3), A.SlotCardsTurned(("diamond",) * 3, True), A.EndTurn()]
+        quiet = [A.EndActions(), A.EndTurn()]
+        return base + jackpot + quiet + quiet + jackpot
+    return base

@@ -1,0 +1,168 @@
+"""A new Mafia Casino table: 2 to 6 players from the remembered names (or new ones typed on the
+on-screen keyboard), token-free (the app is the only bank) or token-tracked (the app says which
+physical tokens change hands). A resumed game goes straight to the table."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from companion.errors import CompanionError
+from ui.controller import Route
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+
+from . import logic as L
+from .base import CasinoScreen
+
+load_kv(__file__)
+
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+MAX_NAME = 24
+
+
+class CasinoNewGameScreen(CasinoScreen):
+    chosen = ListProperty([])
+    tokens = BooleanProperty(True)
+    typing = BooleanProperty(False)
+    typed = StringProperty("")
+    open_game = StringProperty("")  # "Continue Anna, Ben and Cleo's game" when one is open
+    chosen_text = StringProperty("")
+
+    def prepare(self, game: str = L.GAME, game_id: int | None = None, **_):
+        app = App.get_running_app()
+        self.error = ""
+        self.typing = False
+        if game_id is not None:  # Resume: straight to the table, once this route has finished
+            Clock.schedule_once(lambda *_: app.go(Route(L.TABLE, {"game": L.GAME, "game_id": game_id})), 0)
+            return
+        current = app.sessions.get(L.GAME)
+        if current is not None and current.outcome() is None:
+            names = [p.name for p in current.view(__import__("companion.engine", fromlist=["TABLE"]).TABLE).players]
+            self.open_game = "Continue: " + ", ".join(names)
+        else:
+            self.open_game = ""
+        self.phase = "New casino table"
+        self.refresh_names()
+
+    # -- names ----------------------------------------------------------------------------------
+    def refresh_names(self) -> None:
+        if "names" not in self.ids:
+            return
+        app = App.get_running_app()
+        grid = self.ids.names
+        grid.clear_widgets()
+        known = app.store.players()
+        for name in self.chosen:
+            if name not in known:
+                known.append(name)
+        self.name_buttons = {}
+        for name in known:
+            chosen = name in self.chosen
+            b = BigButton(text=name, variant="selected" if chosen else "secondary",
+                          disabled=not chosen and len(self.chosen) >= L.MAX_PLAYERS)
+            b.bind(on_release=lambda w, n=name: self.toggle(n))
+            self.name_buttons[name] = b
+            grid.add_widget(b)
+        add = BigButton(text="+ New name", variant="ghost", disabled=len(self.chosen) >= L.MAX_PLAYERS)
+        add.bind(on_release=lambda *_: self.start_typing())
+        self.name_buttons["+"] = add
+        grid.add_widget(add)
+        self.chosen_text = ("  ".join(f"{i + 1}. {n}" for i, n in enumerate(self.chosen))
+                            if self.chosen else "Tap the players in seating order, first player first.")
+
+    def toggle(self, name: str) -> None:
+        self.error = ""
+        if name in self.chosen:
+            self.chosen = [n for n in self.chosen if n != name]
+        elif len(self.chosen) < L.MAX_PLAYERS:
+            self.chosen = self.chosen + [name]
+        self.refresh_names()
+
+    # -- the on-screen keyboard ----------------------------------------------------------------------
+    def start_typing(self) -> None:
+        self.error = ""
+        self.typed = ""
+        self.typing = True
+        self._fill_keys()
+
+    def _fill_keys(self) -> None:
+        for i, row in enumerate(KEY_ROWS):
+            box = self.ids[f"keys_{i}"]
+            if box.children:
+                continue
+            for letter in row:
+                key = BigButton(text=letter)
+                key.bind(on_release=lambda w: self.key(w.text))
+                box.add_widget(key)
+
+    def key(self, letter: str) -> None:
+        if len(self.typed) >= MAX_NAME:
+            return
+        self.typed += letter if not self.typed or self.typed.endswith(" ") else letter.lower()
+
+    def backspace(self) -> None:
+        self.typed = self.typed[:-1]
+
+    def space(self) -> None:
+        if self.typed and not self.typed.endswith(" "):
+            self.typed += " "
+
+    def cancel_typing(self) -> None:
+        self.typing = False
+
+    def add_name(self) -> None:
+        app = App.get_running_app()
+        name = " ".join(self.typed.split())
+        try:
+            app.store.add_player(name)
+        except CompanionError as err:
+            self.error = str(err)
+            return
+        self.typing = False
+        if name not in self.chosen and len(self.chosen) < L.MAX_PLAYERS:
+            self.chosen = self.chosen + [name]
+        self.refresh_names()
+
+    # -- starting -------------------------------------------------------------------------------
+    def set_tokens(self, on: bool) -> None:
+        self.tokens = on
+
+    def start(self) -> None:
+        from companion.session import Session
+
+        app = App.get_running_app()
+        self.error = ""
+        if not L.MIN_PLAYERS <= len(self.chosen) <= L.MAX_PLAYERS:
+            self.error = f"Mafia Casino is for 2 to 6 players: choose {'at least two' if len(self.chosen) < 2 else 'six at most'}."
+            return
+        try:
+            session = Session.start(app.store, L.GAME, {"players": list(self.chosen), "tokens": self.tokens})
+        except CompanionError as err:
+            self.error = str(err)
+            return
+        app.sessions[L.GAME] = session
+        self.chosen = []
+        app.go(Route(L.TABLE, {"game": L.GAME, "game_id": session.game_id}))
+
+    def continue_game(self) -> None:
+        app = App.get_running_app()
+        session = app.sessions.get(L.GAME)
+        if session is not None:
+            app.go(Route(L.TABLE, {"game": L.GAME, "game_id": session.game_id}))
+
+    def refresh(self) -> None:  # no session on this screen
+        pass
+
+    def handle_command(self, command) -> bool:
+        return False
+
+    def sample_route(self, app):
+        for name in ("Anna", "Ben", "Cleo", "Dino", "Enzo"):
+            app.store.add_player(name)
+        self.chosen = ["Anna", "Ben", "Cleo"]
+        return Route(self.name, {"game": L.GAME})
+
+
+SCREEN = CasinoNewGameScreen

@@ -1,0 +1,174 @@
+"""Poker Texas Hold'em, the croupier's way: each player taps their two cards on the card faces
+(then they go face down), the board's five cards are tapped in or turned by the app, and the
+result names every hand and says why the winner wins."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.games.mafia_casino import actions as A
+from ui import theme as th
+from ui.screens import load_kv
+
+from . import logic as L
+from .base import CasinoScreen
+from .widgets import CasinoCardFace
+
+load_kv(__file__)
+
+
+class CasinoPokerScreen(CasinoScreen):
+    mode = StringProperty("holes")  # holes / board / result
+    prompt = StringProperty("")
+    picked = ListProperty([])
+    needed = 2
+    result_text = StringProperty("")
+    can_confirm = BooleanProperty(False)
+
+    def prepare(self, **params):
+        self.picked = []
+        super().prepare(**params)
+
+    def should_follow(self, target: str) -> bool:
+        return False  # the result stays on screen until the table is asked for
+
+    def _chooser(self):
+        view = self.view
+        if view.game is None or not view.game.waiting_for:
+            return None
+        name = view.game.waiting_for[0]
+        return next(p.seat for p in view.players if p.name == name)
+
+    # -- taps ---------------------------------------------------------------------------------
+    def tap_face(self, code: str) -> None:
+        self.error = ""
+        if len(self.picked) >= self.needed:
+            self.error = f"{self.needed} cards are chosen: tap a chosen card to take it back."
+            return
+        self.picked = self.picked + [code]
+        self.refresh()
+
+    def untap(self, index: int) -> None:
+        if index < len(self.picked):
+            picked = list(self.picked)
+            del picked[index]
+            self.picked = picked
+            self.refresh()
+
+    def confirm(self) -> None:
+        if self.mode == "holes":
+            seat = self._chooser()
+            action = A.PokerCards(seat, tuple(self.picked))
+        else:
+            action = A.PokerBoard(tuple(self.picked), True)
+        picked = self.picked
+        self.picked = []
+        if not self.act(action):
+            self.picked = picked
+        self.refresh()
+
+    def app_turns(self) -> None:
+        self.picked = []
+        self.draw()
+
+    def to_table(self) -> None:
+        self.go(L.TABLE)
+
+    def handle_command(self, command) -> bool:
+        name = type(command).__name__
+        if name == "Roll" and self.mode == "board":
+            self.app_turns()
+            return True
+        if name == "Next" and self.mode == "result":
+            self.to_table()
+            return True
+        return super().handle_command(command)
+
+    # -- showing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        if self.session is None or "pad" not in self.ids:
+            return
+        view = self.view
+        if view.phase == "poker":
+            self.mode, self.needed = "holes", 2
+            seat = self._chooser()
+            name = view.players[seat].name
+            others = [n for n in view.game.waiting_for if n != name]
+            self.prompt = (f"{name}: tap your two cards — the others look away."
+                           + (f" Then {', '.join(others)}." if others else ""))
+        elif view.phase == "poker_board":
+            self.mode, self.needed = "board", 5
+            self.prompt = f"The board: {view.active_name} turns five cards — tap them, or let the app turn them."
+        else:
+            self.mode = "result"
+        self.can_confirm = self.mode != "result" and len(self.picked) == self.needed
+        if self.mode == "result":
+            self._show_result(view)
+        else:
+            self._fill_pad()
+        self._fill_slots()
+
+    def _fill_pad(self) -> None:
+        pad = self.ids.pad
+        if pad.children:
+            return
+        pad.cols = len(L.card_values())
+        for suit in L.card_suits():
+            for value in L.card_values():
+                face = CasinoCardFace(code=value + suit)
+                face.bind(on_release=lambda f: self.tap_face(f.code))
+                pad.add_widget(face)
+
+    def _fill_slots(self) -> None:
+        box = self.ids.slots
+        box.clear_widgets()
+        if self.mode == "result":
+            return
+        for i in range(self.needed):
+            code = self.picked[i] if i < len(self.picked) else ""
+            face = CasinoCardFace(code=code, size_hint_x=None, width=self.ids.slots.height * 0.72)
+            face.bind(on_release=lambda f, i=i: self.untap(i))
+            box.add_widget(face)
+
+    def _board(self) -> tuple[str, ...]:
+        for action in reversed(self.session.actions):
+            if isinstance(action, A.PokerBoard):
+                return action.cards
+        return ()
+
+    def _show_result(self, view) -> None:
+        result = view.last_game
+        rows = self.ids.rows
+        rows.clear_widgets()
+        if result is None or result.game != "poker":
+            self.result_text = "No poker game has been played yet."
+            return
+        self.result_text = result.text
+        s = th.THEME.scale
+        winners = {view.players[w].name for w in result.winners}
+        entries = [("Board", "the five cards turned", self._board())]
+        for name, what in result.details:
+            hand, _, cards = what.rpartition(": ")
+            entries.append((name, hand, tuple(cards.split())))
+        for name, hand, cards in entries:
+            row = BoxLayout(size_hint_y=None, height=54 * s, spacing=th.GAP * s)
+            won = name in winners
+            row.add_widget(Label(text=name + ("  wins" if won else ""), font_name=th.FONT, bold=True,
+                                 font_size=th.BODY * s, color=th.ACCENT if won else th.TEXT, size_hint_x=None,
+                                 width=150 * s, halign="left", valign="middle", text_size=(150 * s, None)))
+            for code in cards:
+                row.add_widget(CasinoCardFace(code=code, size_hint_x=None, width=42 * s))
+            label = Label(text=hand, font_name=th.FONT, font_size=th.CAPTION * s, color=th.MUTED,
+                          halign="left", valign="middle", shorten=True)
+            label.bind(size=lambda w, size: setattr(w, "text_size", size))
+            row.add_widget(label)
+            rows.add_widget(row)
+
+    def sample_route(self, app):
+        return super().sample_route(app)
+
+
+SCREEN = CasinoPokerScreen

@@ -1,0 +1,171 @@
+"""Roulette: the active player places two cards of different values, every other player one of a
+value not yet played (or says they cannot); then cards are turned one at a time — by the app or
+tapped in from the real pile — until one matches: $1M a card turned, up to $10M."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.games.mafia_casino import actions as A
+from ui import theme as th
+from ui.screens import load_kv
+
+from . import logic as L
+from .base import CasinoScreen
+from .widgets import CasinoCardFace
+
+load_kv(__file__)
+
+
+class CasinoRouletteScreen(CasinoScreen):
+    mode = StringProperty("bets")  # bets / spin / result
+    prompt = StringProperty("")
+    picked = ListProperty([])
+    can_place = BooleanProperty(False)
+    can_pass = BooleanProperty(False)
+
+    def prepare(self, **params):
+        self.picked = []
+        super().prepare(**params)
+
+    def should_follow(self, target: str) -> bool:
+        return False
+
+    def _placer(self):
+        view = self.view
+        if view.phase != "roulette" or not view.game.waiting_for:
+            return None
+        name = view.game.waiting_for[0]
+        return next(p.seat for p in view.players if p.name == name)
+
+    def _needed(self) -> int:
+        return 2 if self._placer() == self.view.active else 1
+
+    # -- taps ---------------------------------------------------------------------------------
+    def tap_value(self, value: str) -> None:
+        self.error = ""
+        if self.mode == "spin":
+            self.act(A.RouletteCardTurned(value, True))
+            return
+        picked = list(self.picked)
+        if value in picked:
+            picked.remove(value)
+        elif len(picked) < self._needed():
+            picked.append(value)
+        else:
+            picked = picked[1:] + [value]
+        self.picked = picked
+        self.refresh()
+
+    def place(self) -> None:
+        seat = self._placer()
+        picked, self.picked = self.picked, []
+        if not self.act(A.RouletteBet(seat, tuple(picked))):
+            self.picked = picked
+        self.refresh()
+
+    def cannot(self) -> None:
+        self.picked = []
+        self.act(A.RoulettePass(self._placer()))
+
+    def app_turns(self) -> None:
+        self.draw()
+
+    def to_table(self) -> None:
+        self.go(L.TABLE)
+
+    def handle_command(self, command) -> bool:
+        name = type(command).__name__
+        if name == "Roll" and self.mode == "spin":
+            self.app_turns()
+            return True
+        if name == "Next" and self.mode == "result":
+            self.to_table()
+            return True
+        return super().handle_command(command)
+
+    # -- showing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        if self.session is None or "pad" not in self.ids:
+            return
+        view = self.view
+        game = view.game
+        played: tuple[str, ...] = ()
+        if view.phase == "roulette":
+            self.mode = "bets"
+            seat = self._placer()
+            name = view.players[seat].name
+            self.prompt = (f"{name} places two cards of different values face up." if seat == view.active else
+                           f"{name} places one card of a value not yet played.")
+            played = tuple(v for _, vs in game.bets for v in vs)
+            self.can_place = len(self.picked) == self._needed()
+            self.can_pass = seat != view.active
+        elif view.phase == "roulette_spin":
+            self.mode = "spin"
+            self.prompt = (f"{view.active_name} turns cards from the draw pile until one matches: "
+                           f"tap the value turned, or let the app turn it.")
+            self.can_place = self.can_pass = False
+        else:
+            self.mode = "result"
+            last = view.last_game
+            self.prompt = last.text if last and last.game == "roulette" else "No roulette has been played yet."
+            self.can_place = self.can_pass = False
+        self._fill_pad(played)
+        self._fill_bets(view)
+
+    def _fill_pad(self, played) -> None:
+        pad = self.ids.pad
+        pad.clear_widgets()
+        if self.mode == "result":
+            return
+        for value in L.card_values():
+            face = CasinoCardFace(code=value, selected=value in self.picked, disabled=value in played)
+            face.bind(on_release=lambda f: self.tap_value(f.code))
+            pad.add_widget(face)
+
+    def _bets_and_turned(self, view):
+        if view.game is not None:
+            return view.game.bets, view.game.turned
+        # the finished round: read its actions back from the log
+        bets, turned = [], []
+        for action in reversed(self.session.actions):
+            if isinstance(action, A.RouletteCardTurned):
+                turned.insert(0, action.value)
+            elif isinstance(action, A.RouletteBet):
+                bets.insert(0, (view.players[action.seat].name, action.values))
+            elif isinstance(action, A.PlayRoulette):
+                break
+        return tuple(bets), tuple(turned)
+
+    def _fill_bets(self, view) -> None:
+        s = th.THEME.scale
+        box = self.ids.bets
+        box.clear_widgets()
+        bets, turned = self._bets_and_turned(view)
+        winner = {view.players[w].name for w in view.last_game.winners} if (
+            self.mode == "result" and view.last_game and view.last_game.game == "roulette") else set()
+        for name, values in bets:
+            row = BoxLayout(size_hint_y=None, height=50 * s, spacing=th.GAP * s)
+            row.add_widget(Label(text=name, font_name=th.FONT, bold=True, font_size=th.BODY * s,
+                                 color=th.ACCENT if name in winner else th.TEXT, size_hint_x=None, width=130 * s,
+                                 halign="left", valign="middle", text_size=(130 * s, None)))
+            for v in values:
+                row.add_widget(CasinoCardFace(code=v, size_hint_x=None, width=40 * s))
+            row.add_widget(Label())
+            box.add_widget(row)
+        strip = self.ids.turned
+        strip.clear_widgets()
+        for i, v in enumerate(turned):
+            strip.add_widget(CasinoCardFace(code=v, size_hint=(None, None), width=48 * s, height=64 * s,
+                                            selected=self.mode == "result" and i == len(turned) - 1))
+        count = len(turned)
+        if self.mode == "spin":
+            self.ids.turned_label.text = (f"Turned: {count} · a match now pays ${min(count + 1, 10)}M")
+        else:
+            self.ids.turned_label.text = f"Turned: {count} card{'s' if count != 1 else ''}" if turned else ""
+
+
+SCREEN = CasinoRouletteScreen

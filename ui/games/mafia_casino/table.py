@@ -1,0 +1,153 @@
+"""The bank: whose turn and phase, every balance large in $ millions, buildings with their
+constructions and blocks, Super Clients and the Market Value; the buttons the phase allows; the
+token hand-over panel after a payment in token mode."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, StringProperty
+
+from companion.games.mafia_casino import actions as A
+from companion.games.mafia_casino.engine import money
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+from ui.widgets.hold_button import HoldButton
+
+from . import logic as L
+from .base import CasinoScreen
+from .widgets import CasinoHandover, CasinoHandText, CasinoPlayerPanel, player_lines
+
+load_kv(__file__)
+
+PEARL = "[font=DejaVuSans][color=F7F3EC]●[/color][/font]"
+DIAMOND = "[font=DejaVuSans][color=4F8FF0]◆[/color][/font]"
+
+
+class CasinoTableScreen(CasinoScreen):
+    market_text = StringProperty("")
+    super_text = StringProperty("")
+    message = StringProperty("")
+    showing_tokens = BooleanProperty(False)
+    instruction = StringProperty("")
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.session is None or "players" not in self.ids:
+            return
+        view = self.view
+        if view.market:
+            name, pearl, diamond = view.market
+            self.market_text = (f"[color=A59E97]Market[/color]   {PEARL} [b]{money(pearl)}[/b]   "
+                                f"{DIAMOND} [b]{money(diamond)}[/b]")
+        else:
+            self.market_text = "[color=A59E97]Market[/color]   not turned yet"
+        short = {"casino": "Casino", "restaurant": "Rest.", "hotel": "Hotel"}
+        supers = "  ·  ".join(f"{short[b]} [b]{h or '—'}[/b]" for b, h in view.super_clients)
+        self.super_text = f"[color=E3A63B][font=DejaVuSans]★[/font][/color] {supers}"
+        self._fill_players(view)
+        self.instruction = L.sentence(view.draw_prompt or view.instruction)
+        self.message = L.news(self.last_events) or self.instruction
+        self._fill_tokens(view)
+        self._fill_controls(view)
+
+    def _fill_players(self, view) -> None:
+        grid = self.ids.players
+        grid.clear_widgets()
+        n = len(view.players)
+        compact = n > 3
+        grid.cols = n if n <= 3 else (2 if n == 4 else 3)
+        for p in view.players:
+            tokens = ""
+            if view.token_mode:
+                parts = [f"${m}M×{k}" for m, k in L.token_counts(tuple(c for _, c in p.tokens))]
+                tokens = "Tokens " + ("  ".join(parts) if parts else "none")
+                if p.paper:
+                    tokens += f"  [color=FF8A7A]paper {money(p.paper)}[/color]"
+            lines = player_lines(p, compact)
+            panel = CasinoPlayerPanel(name=p.name, cards=f"hand {p.hand} · safe {p.safe_cards}", balance=p.balance_text, active=p.seat == view.active
+                                      and view.phase != "over", compact=compact, lines=lines,
+                                      tokens=tokens if not compact else "", seat=p.seat)
+            grid.add_widget(panel)
+
+    def _fill_tokens(self, view) -> None:
+        rows = L.payment_rows(self.last_events) if view.token_mode else []
+        box = self.ids.token_rows
+        box.clear_widgets()
+        for row in rows:
+            box.add_widget(CasinoHandText(text=row.title, bold=True, width=box.width, size_hint_x=None,
+                                          text_size=(box.width, None), shorten=True, height=34 * self._s(),
+                                          size_hint_y=None))
+            for h in row.handovers:
+                box.add_widget(CasinoHandover(handover=h))
+            if row.paper:
+                box.add_widget(CasinoHandText(text=row.paper, color=(1, 0.54, 0.48, 1), width=box.width,
+                                              size_hint_x=None, text_size=(box.width, None), size_hint_y=None,
+                                              height=60 * self._s(), halign="left"))
+        self.showing_tokens = bool(rows)
+
+    @staticmethod
+    def _s() -> float:
+        from ui.theme import THEME
+
+        return THEME.scale
+
+    def tokens_done(self) -> None:
+        self.showing_tokens = False
+
+    # -- the buttons of the phase -----------------------------------------------------------------
+    def _fill_controls(self, view) -> None:
+        row = self.ids.controls
+        row.clear_widgets()
+        phase = view.phase
+        buttons: list[BigButton] = []
+
+        def add(text, callback, variant="secondary", enabled=True, hint=1.0, cls=BigButton, ident=None):
+            b = cls(text=text, variant=variant, size_hint_x=hint, disabled=not enabled)
+            if cls is HoldButton:
+                b.bind(on_confirm=lambda *_: callback())
+                b.hold_seconds = 1.0
+            else:
+                b.bind(on_release=lambda *_: callback())
+            b.ident = ident or text
+            buttons.append(b)
+            return b
+
+        legal = lambda action: L.legal(self.engine, self.state, action)  # noqa: E731
+        if phase == "market":
+            add("App turns a card", self.draw, "primary", hint=2, ident="draw")
+            for i in range(1, 5):
+                add(f"Card {i}", lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
+                    ident=f"market_{i}")
+        elif phase == "first_player":
+            add("App picks", self.draw, "primary", hint=1.5, ident="draw")
+            for p in view.players:
+                add(p.name, lambda s=p.seat: self.act(A.FirstPlayerChosen(s, True)), ident=f"first_{p.seat}")
+        elif phase == "actions":
+            add("Play a card", lambda: self.go("mafia_casino_action"), "primary", hint=1.6, ident="play")
+            add("End phase 1", lambda: self.act(A.EndActions()), hint=1.4, ident="end_actions")
+        elif phase == "manpower":
+            add(f"Discard {view.manpower_due} manpower", lambda: self.go("mafia_casino_action"), "primary", hint=2,
+                ident="manpower")
+        elif phase == "robbery":
+            add("App takes the cards", self.draw, "primary", hint=2, ident="draw")
+        elif phase == "clients":
+            for b in ("casino", "restaurant", "hotel"):
+                add(f"Client {b.title()}", lambda b=b: self.act(A.PlayClient(b)), enabled=legal(A.PlayClient(b)),
+                    hint=1.25, ident=f"client_{b}")
+            add("End turn", lambda: self.act(A.EndTurn()), "primary", ident="end_turn")
+        elif phase in L.PHASE_SCREEN:
+            add("Go to the game", lambda: self.go(L.screen_for_phase(phase)), "primary", hint=2, ident="to_game")
+        add("Undo", self.ask_undo, enabled=self.session.can_undo, hint=0.8, ident="undo")
+        self.buttons = {b.ident: b for b in buttons}
+        for b in buttons:
+            row.add_widget(b)
+
+    def handle_command(self, command) -> bool:
+        if type(command).__name__ == "Next":
+            for key in ("draw", "play", "end_turn", "manpower", "to_game"):
+                if key in getattr(self, "buttons", {}):
+                    self.buttons[key].dispatch("on_release")
+                    return True
+        return super().handle_command(command)
+
+
+SCREEN = CasinoTableScreen
