@@ -15,7 +15,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from ui.screens import load_kv
-from ui.screens.shell_text import (KEY_ROWS, binding_label, mafia_plus_cards, other_card_ref, short_uid,
+from ui.screens.shell_text import (KEY_ROWS, binding_label, mafia_plus_cards, other_card_ref, short_uid, suit_markup,
                                    type_key)
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton  # noqa: F401  (used by register_tag.kv)
@@ -46,6 +46,7 @@ class RegisterTagScreen(Screen):
     choices = ListProperty([])
 
     def prepare(self, uid: str = "", **_):
+        self.on_typing()
         self.uid = uid
         self.typing = ""
         self.typed = ""
@@ -62,6 +63,18 @@ class RegisterTagScreen(Screen):
     def on_tab(self, *_):
         self.refresh()
 
+    def on_typing(self, *_):
+        """The list or the keyboard: only one of them is in the tree (a hidden widget
+        would still take taps)."""
+        if not hasattr(self, "_scroll"):
+            self._scroll, self._keyboard = self.ids.scroll.__self__, self.ids.keyboard.__self__
+        body = self.ids.body
+        show, hide = (self._keyboard, self._scroll) if self.typing else (self._scroll, self._keyboard)
+        if hide.parent is not None:
+            body.remove_widget(hide)
+        if show.parent is None:
+            body.add_widget(show)
+
     def refresh(self) -> None:
         app = App.get_running_app()
         tags = app.store.tags()
@@ -69,6 +82,7 @@ class RegisterTagScreen(Screen):
         grid, rows = self.ids.choices, self.ids.bindings
         grid.clear_widgets()
         rows.clear_widgets()
+        grid.cols = 2 if self.tab == "cards" else 3  # card names are long ("7♡ Poor Bloody Infantry")
         if self.tab == "players":
             for name in app.store.players():
                 grid.add_widget(self._choice(name, lambda n=name: self.bind_tag("player", n)))
@@ -79,16 +93,14 @@ class RegisterTagScreen(Screen):
             grid.add_widget(self._choice("Other card…", lambda: self.start_typing("card"), "ghost"))
         else:
             for binding in tags:
-                row = TagBindingRow(uid=binding.uid, label=binding_label(binding.kind, binding.ref),
+                row = TagBindingRow(uid=binding.uid, label=suit_markup(binding_label(binding.kind, binding.ref)),
                                     uid_text=short_uid(binding.uid))
                 row.bind(on_unbind=lambda r: self.unbind_tag(r.uid))
                 rows.add_widget(row)
         self.ids.scroll.scroll_y = 1
 
     def _choice(self, text: str, action, variant: str = "secondary", card: bool = False) -> BigButton:
-        button = BigButton(text=text, variant=variant)
-        if card:
-            button.font_name = "DejaVuSans"  # Roboto has no ♡♢♠♣
+        button = BigButton(text=suit_markup(text) if card else text, variant=variant, markup=card)
         button.bind(on_release=lambda *_: action())
         button.disabled = not self.uid and variant != "ghost"
         return button
@@ -129,10 +141,10 @@ class RegisterTagScreen(Screen):
         self.typing = kind
         self.typed = ""
         self.error = ""
-        keys = self.ids.keys
+        keys = self.ids.key_rows
         if not keys.children:
             for row in KEY_ROWS:
-                line = BoxLayout(spacing=self.ids.keys.spacing)
+                line = BoxLayout(spacing=self.ids.key_rows.spacing)
                 for key in row:
                     button = BigButton(text=key)
                     button.bind(on_release=lambda b: self.key(b.text))

@@ -51,8 +51,57 @@ def connections_line(hub_status: str | None, hub_error: str = "") -> str:
     return "buttons: keyboard stand-ins" if hub_error else "starting buttons…"
 
 
+STATUS_FITS = 30  # characters that fit the status bar's line at 800x480
+
+
+def compact_connections(line: str, fits: int = STATUS_FITS) -> str:
+    """The hub's line for the status bar: as it is when it fits, else each part in its short form
+    (the full line is on the settings screen). Problems keep their words.
+
+    >>> compact_connections("buttons: keyboard stand-ins")
+    'buttons: keyboard stand-ins'
+    >>> compact_connections("buttons: NEXT, BACK, ROLL, 6 seats · reader disconnected")
+    'buttons ok · reader disconnected'
+    >>> compact_connections("buttons: keyboard stand-ins · reader connected")
+    'keyboard stand-ins · reader ok'
+    """
+    if len(line) <= fits:
+        return line
+    parts = []
+    for part in line.split(" · "):
+        if part == "buttons: keyboard stand-ins":
+            part = "keyboard stand-ins"
+        elif part.startswith("buttons: "):
+            part = "buttons ok"
+        elif part == "reader connected":
+            part = "reader ok"
+        parts.append(part)
+    return " · ".join(parts)
+
+
+def compact_reason(reason: str) -> str:
+    """
+    >>> compact_reason("no speech synthesizer installed")
+    'no speech synthesizer'
+    """
+    return reason.replace(" installed", "")
+
+
+def suit_markup(text: str) -> str:
+    """Card suits in DejaVu Sans (Roboto has no ♡♢♠♣), the rest escaped for Kivy markup.
+
+    >>> suit_markup("K♡ [Doctor]")
+    'K[font=DejaVuSans]♡[/font] &bl;Doctor&br;'
+    """
+    out = []
+    for ch in text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;"):
+        out.append(f"[font=DejaVuSans]{ch}[/font]" if ch in "♡♢♠♣♥♦" else ch)
+    return "".join(out)
+
+
 def volume_percent(volume: float) -> str:
-    """>>> volume_percent(0.7)
+    """
+    >>> volume_percent(0.7)
     '70%'
     """
     return f"{round(max(0.0, min(1.0, volume)) * 100)}%"
@@ -119,7 +168,8 @@ def mafia_plus_cards() -> list[CardChoice]:
 
 
 def other_card_ref(name: str) -> str:
-    """>>> other_card_ref("  Casino   chip ")
+    """
+    >>> other_card_ref("  Casino   chip ")
     'other:Casino chip'
     """
     return OTHER_PREFIX + " ".join(name.split())
@@ -148,7 +198,8 @@ def card_label(ref: str) -> str:
 
 
 def binding_label(kind: str, ref: str) -> str:
-    """>>> binding_label("player", "Anna")
+    """
+    >>> binding_label("player", "Anna")
     'Anna (player)'
     >>> binding_label("card", "other:Blue chip")
     'Blue chip (card)'

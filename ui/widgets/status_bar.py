@@ -56,10 +56,10 @@ RULES = """
     BoxLayout:
         orientation: 'vertical'
         size_hint_x: None
-        width: 310 * T.scale
+        width: min(root.info_width + 4 * T.scale, 420 * T.scale)
         Label:
             id: text_only
-            text: root.sound_text
+            text: root.sound_short
             font_name: th.FONT
             font_size: th.CAPTION * T.scale
             bold: root.text_only
@@ -70,7 +70,7 @@ RULES = """
             shorten: True
         Label:
             id: connections
-            text: root.connections
+            text: root.connections_short
             font_name: th.FONT
             font_size: th.CAPTION * T.scale
             color: th.ERROR if 'disconnected' in root.connections else th.MUTED
@@ -269,12 +269,24 @@ class SoundPanel(FloatLayout):
         pass
 
 
+def _text_width(text: str, size: float, bold: bool) -> float:
+    """Width in design px of a line in Roboto at ``size``: the status block is as wide as its text."""
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(text=text, font_size=size, font_name="Roboto", bold=bold)
+    label.refresh()
+    return float(label.content_width)
+
+
 class StatusBar(BoxLayout):
     phase = StringProperty("")
     connections = StringProperty("")
     text_only = BooleanProperty(True)
     text_only_reason = StringProperty("")
     sound_text = StringProperty("TEXT ONLY")
+    sound_short = StringProperty("TEXT ONLY")
+    connections_short = StringProperty("")
+    info_width = NumericProperty(200)
     show_back = BooleanProperty(False)
     back_text = StringProperty("‹ Home")
 
@@ -284,13 +296,21 @@ class StatusBar(BoxLayout):
         super().__init__(**kwargs)
         self.fbind("text_only", self._sound_text)
         self.fbind("text_only_reason", self._sound_text)
+        self.fbind("connections", self._sound_text)
+        from ui.theme import THEME
+
+        THEME.fbind("scale", self._sound_text)
         self._sound_text()
 
     def _sound_text(self, *_):
-        if self.text_only:
-            self.sound_text = f"TEXT ONLY · {self.text_only_reason}" if self.text_only_reason else "TEXT ONLY"
-        else:
-            self.sound_text = "SOUND ON"
+        from ui.theme import CAPTION, THEME
+        from ui.screens.shell_text import compact_connections, compact_reason, sound_line
+
+        self.sound_text = sound_line(self.text_only, self.text_only_reason)
+        self.sound_short = sound_line(self.text_only, compact_reason(self.text_only_reason))
+        self.connections_short = compact_connections(self.connections)
+        self.info_width = max(_text_width(self.sound_short, CAPTION, True),
+                              _text_width(self.connections_short, CAPTION, False)) * THEME.scale
 
     def on_back(self):
         pass
