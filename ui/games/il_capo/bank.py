@@ -21,6 +21,7 @@ LEDGER_LINES = 8
 
 
 class IlCapoBankScreen(IlCapoScreen):
+    FOLLOWS_STATE = False
     seat = NumericProperty(-1)  # the player the money is about
     paying_player = NumericProperty(0)  # 1: the next tile tapped is the payee
     amount_text = StringProperty("$0")

@@ -80,6 +80,7 @@ class IlCapoUndoBar(BoxLayout):
     """The one confirmation undo asks for, laid over a screen's controls."""
 
     screen = ObjectProperty(None, allownone=True)
+    question = StringProperty("")
 
 
 class IlCapoChoice(BigButton):
@@ -125,6 +126,7 @@ class IlCapoScreen(Screen):
     """The base of every in-game Il Capo screen (not the new-game screen)."""
 
     NEWS_SKIP: tuple[str, ...] = ()  # event kinds this screen already shows elsewhere
+    FOLLOWS_STATE = True  # False: a side screen (bank, hire) the table opened; it never moves on its own
 
     session = ObjectProperty(None, allownone=True)
     view = ObjectProperty(None, allownone=True)
@@ -271,7 +273,7 @@ class IlCapoScreen(Screen):
             self._present_spin(last.number, last.side, animate=not last.by_hand)
         self.refresh()
         target = L.screen_for(session.state)
-        if target != self.name and App.get_running_app().manager.current == self.name:
+        if self.FOLLOWS_STATE and target != self.name and App.get_running_app().manager.current == self.name:
             if was_spin:
                 self.continue_to = target  # the result stays on screen until "Continue"
             else:

@@ -28,6 +28,7 @@ class IlCapoCrewCard(ButtonBehavior, BoxLayout):
 
 
 class IlCapoHireScreen(IlCapoScreen):
+    FOLLOWS_STATE = False
     header = StringProperty("")
 
     def fill(self) -> None:

@@ -34,7 +34,7 @@ class IlCapoSyndicateScreen(IlCapoScreen):
         elif w == "npc_hits" and st.last_spin:
             n, side = st.last_spin
             way = "left" if side == "L" else "right (or straight)"
-            self.npc_line = f"Moves {n} spaces, turning {way}. Whom did it land on?"
+            self.npc_line = f"Moves {n} space{'' if n == 1 else 's'}, turning {way}. Whom did it land on?"
         else:
             self.npc_line = v.prompt
         self.progress = [f"{'✓ ' if m == 'done' else '› ' if m == 'now' else '✗ ' if m == 'whacked' else ''}{name}"

@@ -1,0 +1,61 @@
+"""The Kivy-free helpers of the Il Capo screens."""
+
+from companion.games.il_capo import ENGINE, EndTurn, Spun
+from ui.games.il_capo import logic as L
+
+
+def _state():
+    return ENGINE.new({"players": ["Anna", "Ben", "Carla"]}, 1)
+
+
+def test_screen_for_follows_what_the_state_awaits():
+    s = _state()
+    assert L.screen_for(s) == L.TABLE
+    for _ in range(3):
+        s, _ = ENGINE.apply(s, Spun(3, "R"))
+        s, _ = ENGINE.apply(s, EndTurn())
+    assert L.screen_for(s) == L.SYNDICATE
+    assert L.spin_request(ENGINE, s) == (True, None)  # the Underboss's spin: drawn unasked
+
+
+def test_amount_pad_builds_amounts_in_dollar_steps():
+    pad = L.AmountPad()
+    pad.add(250_000)
+    pad.add(50_000)
+    assert pad.text == "$300,000"
+    pad.back()
+    assert pad.value == 250_000
+    pad.clear()
+    assert pad.text == "$0"
+
+
+def test_seat_picker_keeps_tap_order_and_the_player_range():
+    p = L.SeatPicker()
+    assert p.start_label == "Pick 2 more" and not p.ready
+    for n in "ABCDEFGH":
+        assert p.toggle(n) == ""
+    assert "at most 8" in p.toggle("I")
+    p.toggle("A")
+    assert p.seats[0] == "B" and p.ready and p.start_label == "Start with 7"
+
+
+def test_on_screen_keyboard_capitalises_names():
+    text = ""
+    for k in ["A", "N", "N", "A", "space", "M", "⌫", "M", "A"]:
+        text = L.type_key(text, k)
+    assert text == "Anna Ma"
+
+
+def test_ledger_lines_and_compact_money():
+    assert L.ledger_line("Anna", "bank", 400_000, "hire (Firpo)") == "$400,000 from Anna to the bank: hire (Firpo)"
+    assert L.compact_money(1_250_000) == "$1.25M" and L.compact_money(50_000) == "$50K"
+    assert L.short_name("Luca 'The Hammer' Bruno") == "Luca Bruno"
+
+
+def test_land_choices_enable_exactly_the_legal_actions():
+    s, _ = ENGINE.apply(_state(), Spun(4, "L"))
+    choices = {c.key: c for c in L.land_choices(L.__dict__ and ENGINE.view(s, __import__(
+        "companion.engine", fromlist=["TABLE"]).TABLE), ENGINE.legal_actions(s))}
+    assert choices["cop"].enabled and choices["rico"].enabled
+    assert not choices["jail"].enabled  # nobody on the Out of Jail space
+    assert not choices["mansion"].enabled  # no Skyscraper yet
