@@ -105,9 +105,34 @@ class CasinoActionScreen(CasinoScreen):
             return
         view, state = self.view, self.state
         grid = self.ids.grid
+        self._pending = []  # (container, text, callback, ident, enabled, selected, big)
+        me = view.active_name
+        try:
+            self._layout(view, state, grid, me)
+        finally:
+            self._apply_options(grid)
+
+    def _apply_options(self, grid) -> None:
+        """Show the options collected by _layout; the same buttons are updated in place (a quick
+        second tap must land on the button it aims at, not on one rebuilt a frame ago)."""
+        pending = self._pending
+        same = [p[3] for p in pending] == list(self.option_buttons) and all(
+            p[0] is grid for p in pending) and len(grid.children) == len(pending)
+        if same:
+            for container, text, callback, ident, enabled, selected, big in pending:
+                b = self.option_buttons[ident]
+                b.text, b.disabled = text, not enabled
+                b.variant = "selected" if selected else "secondary"
+                b.callback = callback
+            return
         grid.clear_widgets()
         self.option_buttons = {}
-        me = view.active_name
+        for container, text, callback, ident, enabled, selected, big in pending:
+            self._make_option(container, text, callback, ident, enabled, selected, big)
+            if container is not grid and container.parent is None:
+                grid.add_widget(container)
+
+    def _layout(self, view, state, grid, me) -> None:
         if view.phase == "manpower":
             self.mode = "manpower"
             self.heading = f"{me} discards cards worth at least {view.manpower_due} manpower"
@@ -137,9 +162,6 @@ class CasinoActionScreen(CasinoScreen):
                 for key, title in keys:
                     enabled = L.choice_enabled(self.engine, state, key)
                     self._option(row, title, lambda k=key: self.choose(k), key, enabled=enabled)
-                    self.option_buttons[key].font_size = self._px(th.CAPTION)
-                    self.option_buttons[key].shorten = True
-                grid.add_widget(row)
             return
         self.mode = "fields"
         self.heading = self.wizard.summary(state)
@@ -158,7 +180,8 @@ class CasinoActionScreen(CasinoScreen):
             chosen = question.multi and option.value in picked
             self._option(grid, option.label + (f"  ×{picked.count(option.value)}" if chosen and question.name == "cards" else ""),
                          lambda o=option, q=question: self.answer(q.name, o.value, q.multi),
-                         f"opt_{option.label}", enabled=option.enabled, selected=chosen)
+                         f"opt_{option.label}", enabled=option.enabled, selected=chosen,
+                         big=question.name in ("cost", "bet"))
 
     @staticmethod
     def _px(v: float) -> float:
@@ -166,13 +189,20 @@ class CasinoActionScreen(CasinoScreen):
 
         return v * THEME.scale
 
-    def _option(self, grid, text, callback, ident, enabled=True, selected=False, big=False) -> None:
+    def _option(self, container, text, callback, ident, enabled=True, selected=False, big=False) -> None:
+        self._pending.append((container, text, callback, ident, enabled, selected, big))
+
+    def _make_option(self, container, text, callback, ident, enabled, selected, big) -> None:
         b = BigButton(text=text, variant="selected" if selected else "secondary", disabled=not enabled,
                       markup=True, shorten=False, halign="center")
         b.font_size = self._px(34 if big else 24)
-        b.bind(on_release=lambda *_: callback())
+        b.callback = callback
+        b.bind(on_release=lambda w: w.callback())
+        if container.__class__.__name__ == "BoxLayout":  # a row of the card choice
+            b.font_size = self._px(th.CAPTION)
+            b.shorten = True
         self.option_buttons[ident] = b
-        grid.add_widget(b)
+        container.add_widget(b)
 
     def ready(self) -> bool:
         return self.mode == "fields" and self.wizard.build(self.state) is not None

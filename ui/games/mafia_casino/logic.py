@@ -319,7 +319,7 @@ class PaymentRow:
 
 
 def _who(name: str) -> str:
-    return "The bank" if name == "bank" else name
+    return "The bank" if name in ("bank", "the bank") else name
 
 
 def payment_rows(events: Sequence) -> list[PaymentRow]:
@@ -329,7 +329,8 @@ def payment_rows(events: Sequence) -> list[PaymentRow]:
         if e.kind != "payment":
             continue
         d = e.data
-        title = f"{_who(d['payer'])} pays {d['payee'] if d['payee'] != 'bank' else 'the bank'} {money(d['amount'])} ({d['reason']})"
+        payee = "the bank" if _who(d["payee"]) == "The bank" else d["payee"]
+        title = f"{_who(d['payer'])} pays {payee} {money(d['amount'])} ({d['reason']})"
         moves = d.get("tokens")
         if not moves:
             rows.append(PaymentRow(title))

@@ -52,11 +52,18 @@ class CasinoNewGameScreen(CasinoScreen):
             return
         app = App.get_running_app()
         grid = self.ids.names
-        grid.clear_widgets()
         known = app.store.players()
         for name in self.chosen:
             if name not in known:
                 known.append(name)
+        if list(getattr(self, "name_buttons", {}))[:-1] == known:  # same names: update in place
+            for name, b in self.name_buttons.items():
+                chosen = name in self.chosen
+                b.variant = "selected" if chosen else ("ghost" if name == "+" else "secondary")
+                b.disabled = not chosen and len(self.chosen) >= L.MAX_PLAYERS
+            self._chosen_text()
+            return
+        grid.clear_widgets()
         self.name_buttons = {}
         for name in known:
             chosen = name in self.chosen
@@ -69,6 +76,9 @@ class CasinoNewGameScreen(CasinoScreen):
         add.bind(on_release=lambda *_: self.start_typing())
         self.name_buttons["+"] = add
         grid.add_widget(add)
+        self._chosen_text()
+
+    def _chosen_text(self) -> None:
         self.chosen_text = ("  ".join(f"{i + 1}. {n}" for i, n in enumerate(self.chosen))
                             if self.chosen else "Tap the players in seating order, first player first.")
 

@@ -118,13 +118,14 @@ class CasinoRouletteScreen(CasinoScreen):
 
     def _fill_pad(self, played) -> None:
         pad = self.ids.pad
-        pad.clear_widgets()
-        if self.mode == "result":
-            return
-        for value in L.card_values():
-            face = CasinoCardFace(code=value, selected=value in self.picked, disabled=value in played)
-            face.bind(on_release=lambda f: self.tap_value(f.code))
-            pad.add_widget(face)
+        if not pad.children:  # made once, then updated in place (a tap never lands on a stale face)
+            for value in L.card_values():
+                face = CasinoCardFace(code=value)
+                face.bind(on_release=lambda f: self.tap_value(f.code))
+                pad.add_widget(face)
+        for face in pad.children:
+            face.selected = face.code in self.picked
+            face.disabled = self.mode == "result" or face.code in played
 
     def _bets_and_turned(self, view):
         if view.game is not None:

@@ -8,6 +8,9 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino.engine import money
+from kivy.uix.label import Label
+
+from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton
@@ -73,16 +76,21 @@ class CasinoTableScreen(CasinoScreen):
         box = self.ids.token_rows
         box.clear_widgets()
         for row in rows:
-            box.add_widget(CasinoHandText(text=row.title, bold=True, width=box.width, size_hint_x=None,
-                                          text_size=(box.width, None), shorten=True, height=34 * self._s(),
-                                          size_hint_y=None))
+            box.add_widget(self._line(row.title, bold=True, colour=th.MUTED))
             for h in row.handovers:
                 box.add_widget(CasinoHandover(handover=h))
             if row.paper:
-                box.add_widget(CasinoHandText(text=row.paper, color=(1, 0.54, 0.48, 1), width=box.width,
-                                              size_hint_x=None, text_size=(box.width, None), size_hint_y=None,
-                                              height=60 * self._s(), halign="left"))
+                box.add_widget(self._line(row.paper, colour=th.ERROR))
         self.showing_tokens = bool(rows)
+
+    @staticmethod
+    def _line(text: str, bold: bool = False, colour=None) -> Label:
+        """A sentence of the token panel: wraps, never cut."""
+        label = Label(text=text, bold=bold, font_name=th.FONT, font_size=th.CAPTION * th.THEME.scale,
+                      color=colour or th.TEXT, size_hint_y=None, halign="left", valign="middle")
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, size: setattr(w, "height", size[1] + 4))
+        return label
 
     @staticmethod
     def _s() -> float:
@@ -130,9 +138,12 @@ class CasinoTableScreen(CasinoScreen):
         elif phase == "robbery":
             add("App takes the cards", self.draw, "primary", hint=2, ident="draw")
         elif phase == "clients":
+            label = Label(text="Client:", font_name=th.FONT, font_size=th.BODY * th.THEME.scale, color=th.MUTED,
+                          size_hint_x=0.55)
+            row.add_widget(label)
             for b in ("casino", "restaurant", "hotel"):
-                add(f"Client {b.title()}", lambda b=b: self.act(A.PlayClient(b)), enabled=legal(A.PlayClient(b)),
-                    hint=1.25, ident=f"client_{b}")
+                add(b.title(), lambda b=b: self.act(A.PlayClient(b)), enabled=legal(A.PlayClient(b)),
+                    hint=1.25 if b == "restaurant" else 0.95, ident=f"client_{b}")
             add("End turn", lambda: self.act(A.EndTurn()), "primary", ident="end_turn")
         elif phase in L.PHASE_SCREEN:
             add("Go to the game", lambda: self.go(L.screen_for_phase(phase)), "primary", hint=2, ident="to_game")

@@ -57,6 +57,10 @@ class CasinoToken(Label):
     millions = NumericProperty(1)
     fill = ColorProperty(TOKEN_COLOURS[1])
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_millions()
+
     def on_millions(self, *_):
         self.fill = TOKEN_COLOURS.get(int(self.millions), th.MUTED)
         self.text = str(int(self.millions))
@@ -101,18 +105,23 @@ class CasinoHandover(BoxLayout):
 
     handover = ObjectProperty(None, allownone=True)
 
+    def on_kv_post(self, *_):
+        self.on_handover()
+
     def on_handover(self, *_):
+        if "chips" not in self.ids:
+            return
         box = self.ids.chips
         box.clear_widgets()
         h = self.handover
         if h is None:
             return
-        box.add_widget(CasinoHandText(text=f"{h.giver} → {h.taker}:"))
+        box.add_widget(CasinoHandText(text=f"{h.giver} hands {h.taker}"))
         for millions, n in L.token_counts(h.given):
             box.add_widget(CasinoToken(millions=millions))
             box.add_widget(CasinoHandText(text=f"× {n}"))
         if any(h.change):
-            box.add_widget(CasinoHandText(text=f"  change back from {h.taker}:", color=th.ACCENT))
+            box.add_widget(CasinoHandText(text=f"  {h.taker} gives back", color=th.ACCENT))
             for millions, n in L.token_counts(h.change):
                 box.add_widget(CasinoToken(millions=millions))
                 box.add_widget(CasinoHandText(text=f"× {n}"))

@@ -1,0 +1,395 @@
+"""Play Mafia Casino in the real app by touches only (run in a subprocess by test_casino_app.py).
+
+    python tests/ui/mafia_casino/mafia_casino_driver.py SCENARIO DB OUTDIR WxH
+
+Writes OUTDIR/SCENARIO.json (what was seen) and PNG screenshots of every screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import traceback
+from pathlib import Path
+
+for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
+                   "SDL_AUDIODRIVER": "dummy"}.items():
+    os.environ.setdefault(key, value)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from ui.main import configure_kivy  # noqa: E402
+
+SCENARIO, DB, OUT, SIZE = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
+configure_kivy(tuple(int(v) for v in SIZE.split("x")), False)
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
+
+from companion.engine import TABLE  # noqa: E402
+from companion.session import effective_actions  # noqa: E402
+from companion.store import Store  # noqa: E402
+from ui.app import CompanionApp  # noqa: E402
+
+STEP = 0.12
+obs: dict = {"scenario": SCENARIO, "checks": [], "shots": []}
+
+
+def tap(widget) -> None:
+    if widget is None:
+        raise AssertionError("nothing to tap")
+    if widget.disabled:
+        raise AssertionError(f"tapped a disabled widget: {getattr(widget, 'text', widget)!r}")
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+
+
+def shot(app, name: str) -> None:
+    app.root.export_to_png(str(OUT / f"{name}.png"))
+    obs["shots"].append(name)
+
+
+def disk_log(game_id: int) -> list[dict]:
+    con = sqlite3.connect(DB)
+    try:
+        rows = con.execute("SELECT action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
+    finally:
+        con.close()
+    return [json.loads(r[0]) for r in rows]
+
+
+def current(app):
+    return app.manager.get_screen(app.manager.current)
+
+
+def small_targets(root) -> list:
+    out = []
+    for w in root.walk():
+        if isinstance(w, ButtonBehavior) and w.opacity > 0 and not w.disabled and w.width > 1 and w.height > 1 \
+                and w.get_root_window() is not None and min(w.width, w.height) < 47.5 * (w.get_root_window().height / 480):
+            out.append((getattr(w, "text", "") or getattr(w, "code", "") or type(w).__name__, round(w.width), round(w.height)))
+    return out
+
+
+def check_bank(app, label: str) -> None:
+    """Balances on the table screen == the engine's ledger == the ledger replayed from the store's log."""
+    table = app.manager.get_screen("mafia_casino_table")
+    session = table.session
+    view = session.view(TABLE)
+    engine_balances = {p.name: p.balance_text for p in view.players}
+    panels = {w.name: w.balance for w in table.ids.players.children}
+    log = disk_log(session.game_id)
+    replayed = session.engine.new(session.config, session.seed)
+    for action in effective_actions(session.engine, log):
+        replayed, _ = session.engine.apply(replayed, action)
+    disk_balances = {p.name: replayed.ledger.balance(p.name) for p in replayed.players}
+    obs["checks"].append({"label": label, "screen": engine_balances == panels, "panels": panels,
+                          "engine": engine_balances,
+                          "disk": disk_balances == {p.name: p.balance for p in view.players},
+                          "disk_balances": disk_balances})
+
+
+def faces(container) -> dict:
+    return {f.code: f for f in container.children}
+
+
+def play(app):
+    """A 3-player token game by touches: poker, roulette, slot, a construction with a refused
+    manpower payment, a client, undo, extortion with change, and a $30M win."""
+    yield 0.5
+    for name in ("Ben", "Cleo"):
+        app.store.add_player(name)
+    home = app.manager.get_screen("home")
+    cards = {c.game: c for c in home.ids.cards.children}
+    obs["home_badge"] = cards["mafia-casino"].badge
+    tap(cards["mafia-casino"])
+    yield 0.25
+    new = current(app)
+    obs["entry_screen"] = new.name
+    tap(new.name_buttons["+"])
+    yield STEP
+    for letter in "ANNA":
+        tap([k for k in new.ids.keys_0.children + new.ids.keys_1.children + new.ids.keys_2.children
+             if k.text == letter][0])
+    yield STEP
+    obs["typed"] = new.typed
+    shot(app, "new_keyboard")
+    tap(new.ids.add_name)
+    yield STEP
+    tap(new.name_buttons["Ben"])
+    yield STEP
+    tap(new.name_buttons["Cleo"])
+    yield STEP
+    obs["chosen"] = list(new.chosen)
+    obs["new_small_targets"] = small_targets(app.root)
+    shot(app, "new_game")
+    tap(new.ids.start)
+    yield 0.25
+    table = current(app)
+    obs["after_start"] = table.name
+    game_id = table.session.game_id
+    obs["game_id"] = game_id
+    obs["token_mode"] = table.view.token_mode
+    shot(app, "table_market")
+    tap(table.buttons["market_1"])
+    yield STEP
+    tap(table.buttons["first_0"])
+    yield STEP
+    obs["first_phase"] = table.view.phase
+    check_bank(app, "start")
+
+    # -- Anna: Poker ----------------------------------------------------------------------------
+    tap(table.buttons["play"])
+    yield STEP
+    action = current(app)
+    obs["action_screen"] = action.name
+    obs["action_small_targets"] = small_targets(app.root)
+    shot(app, "action_choose")
+    tap(action.option_buttons["poker"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    poker = current(app)
+    obs["poker_screen"] = poker.name
+    for cards_ in (("9C", "9D"), ("KH", "KS"), ("5H", "6H")):
+        pad = faces(poker.ids.pad)
+        obs.setdefault("poker_prompts", []).append(poker.prompt)
+        for code in cards_:
+            tap(pad[code])
+        yield STEP
+        if cards_[0] == "KH":
+            shot(app, "poker_holes")
+        tap(poker.ids.confirm)
+        yield STEP
+    obs["poker_mode_board"] = poker.mode
+    pad = faces(poker.ids.pad)
+    for code in ("9H", "9S", "9C", "KD", "2S"):
+        tap(pad[code])
+    yield STEP
+    shot(app, "poker_board")
+    tap(poker.ids.confirm)
+    yield 0.25
+    obs["poker_result"] = poker.result_text
+    obs["poker_mode"] = poker.mode
+    shot(app, "poker_result")
+    tap(poker.ids.confirm)  # back to the table
+    yield 0.25
+    obs["after_poker_screen"] = app.manager.current
+    obs["poker_tokens_shown"] = table.showing_tokens
+    obs["poker_token_rows"] = [getattr(w, "text", "") for w in table.ids.token_rows.children]
+    obs["poker_handover"] = [(h.handover.giver, h.handover.taker, list(h.handover.given), list(h.handover.change))
+                             for h in table.ids.token_rows.children if hasattr(h, "handover") and h.handover]
+    shot(app, "table_tokens")
+    check_bank(app, "after poker")
+    tap(table.ids.tokens_done)
+    yield STEP
+    tap(table.buttons["end_turn"])
+    yield STEP
+
+    # -- Ben: Roulette --------------------------------------------------------------------------
+    tap(table.buttons["play"])
+    yield STEP
+    tap(action.option_buttons["roulette"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    roulette = current(app)
+    obs["roulette_screen"] = roulette.name
+    for values in (("5", "Q"), ("9",), ("2",)):
+        pad = faces(roulette.ids.pad)
+        for v in values:
+            tap(pad[v])
+        yield STEP
+        if values == ("9",):
+            obs["roulette_disabled"] = sorted(c for c, f in faces(roulette.ids.pad).items() if f.disabled)
+            shot(app, "roulette_bets")
+        tap(roulette.ids.place)
+        yield STEP
+    obs["roulette_mode"] = roulette.mode
+    tap(faces(roulette.ids.pad)["7"])
+    yield STEP
+    tap(faces(roulette.ids.pad)["9"])
+    yield 0.25
+    obs["roulette_result"] = roulette.prompt
+    shot(app, "roulette_result")
+    tap(roulette.ids.place)  # back to the table
+    yield 0.25
+    check_bank(app, "after roulette")
+    tap(table.buttons["end_turn"])
+    yield STEP
+
+    # -- Cleo: Slot machine, 3 cards --------------------------------------------------------------
+    tap(table.buttons["play"])
+    yield STEP
+    tap(action.option_buttons["slot"])
+    yield STEP
+    obs["slot_question"] = action.prompt
+    tap(action.option_buttons["opt_3 cards"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    slot = current(app)
+    obs["slot_screen"] = slot.name
+    for i in range(3):
+        tap(slot.ids[f"reel_{i}"])  # pearl
+        tap(slot.ids[f"reel_{i}"])  # diamond
+    yield STEP
+    obs["slot_reels"] = list(slot.reels)
+    shot(app, "slot_turn")
+    tap(slot.ids.record)
+    yield 0.25
+    obs["slot_result"] = slot.prompt
+    shot(app, "slot_result")
+    tap(slot.ids.record)  # back to the table
+    yield 0.25
+    check_bank(app, "after slot")
+    tap(table.buttons["end_turn"])
+    yield STEP
+
+    # -- Anna: a construction, a refused manpower payment, a client, undo -------------------------------
+    tap(table.buttons["play"])
+    yield STEP
+    tap(action.option_buttons["build_casino"])
+    yield STEP
+    tap(action.option_buttons["opt_Poker Room"])
+    yield STEP
+    shot(app, "action_cost")
+    tap(action.option_buttons["opt_3"])
+    yield STEP
+    obs["construction_summary"] = action.heading
+    tap(action.ids.play)
+    yield 0.25
+    obs["after_construction_screen"] = app.manager.current
+    tap(table.buttons["end_actions"])
+    yield STEP
+    tap(table.buttons["manpower"])
+    yield STEP
+    tap(action.option_buttons["mp_1"])
+    tap(action.option_buttons["mp_1"])
+    yield STEP
+    before = len(disk_log(game_id))
+    state_before = action.session.state
+    tap(action.ids.play)  # Pay 2 for a cost of 3: refused
+    yield STEP
+    obs["refused"] = action.error
+    obs["refused_log_same"] = len(disk_log(game_id)) == before
+    obs["refused_state_same"] = action.session.state == state_before
+    obs["refused_screen"] = app.manager.current
+    shot(app, "manpower_refused")
+    tap(action.ids.back_step)  # Clear
+    tap(action.option_buttons["mp_3"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    obs["after_pay_phase"] = table.view.phase
+    tap(table.buttons["client_casino"])
+    yield STEP
+    obs["client_message"] = table.message
+    anna = lambda: {w.name: w.balance for w in table.ids.players.children}["Anna"]  # noqa: E731
+    obs["anna_after_client"] = anna()
+    tap(table.buttons["undo"])
+    yield STEP
+    obs["undo_question"] = table.undo_question
+    shot(app, "table_undo")
+    tap(table.ids.take_back)
+    yield STEP
+    obs["anna_after_undo"] = anna()
+    obs["phase_after_undo"] = table.view.phase
+    obs["log_has_undo"] = any(e.get("kind") == "_undo" for e in disk_log(game_id))
+    tap(table.buttons["client_casino"])
+    yield STEP
+    check_bank(app, "after client")
+    tap(table.buttons["end_turn"])
+    yield STEP
+
+    # -- Ben: Extortion (tokens change hands between players) -------------------------------------
+    tap(table.buttons["play"])
+    yield STEP
+    tap(action.option_buttons["extortion"])
+    yield STEP
+    tap(action.option_buttons["opt_1"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    obs["extortion_message"] = table.message
+    obs["extortion_rows"] = [getattr(w, "text", "") for w in reversed(table.ids.token_rows.children)]
+    obs["extortion_handover"] = [(h.handover.giver, h.handover.taker, list(h.handover.given), list(h.handover.change))
+                                 for h in reversed(table.ids.token_rows.children) if getattr(h, "handover", None)]
+    shot(app, "table_extortion")
+    check_bank(app, "after extortion")
+    tap(table.ids.tokens_done)
+    tap(table.buttons["end_actions"])
+    yield STEP
+    tap(table.buttons["manpower"])
+    yield STEP
+    tap(action.option_buttons["mp_1"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    tap(table.buttons["end_turn"])
+    yield STEP
+
+    # -- Cleo: the jackpot again, and the win --------------------------------------------------------
+    tap(table.buttons["play"])
+    yield STEP
+    tap(action.option_buttons["slot"])
+    yield STEP
+    tap(action.option_buttons["opt_3 cards"])
+    yield STEP
+    tap(action.ids.play)
+    yield 0.25
+    for i in range(3):
+        tap(slot.ids[f"reel_{i}"])
+        tap(slot.ids[f"reel_{i}"])
+    yield STEP
+    tap(slot.ids.record)
+    yield 0.25
+    tap(slot.ids.record)
+    yield 0.25
+    shot(app, "table_before_win")
+    check_bank(app, "before the win")
+    tap(table.buttons["end_turn"])
+    yield 0.25
+    victory = current(app)
+    obs["victory_screen"] = victory.name
+    obs["victory_text"] = [victory.winner_text, victory.amount_text, victory.reason]
+    obs["store_status"] = app.store.game(game_id).status
+    shot(app, "victory")
+    tap(victory.ids.home)
+    yield 0.25
+    obs["after_home"] = app.manager.current
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    store = Store.open(DB)
+    app = CompanionApp(store=store)
+    gen = {"play": play}[SCENARIO](app)
+
+    def step(*_):
+        try:
+            wait = next(gen)
+        except StopIteration:
+            app.stop()
+            return
+        except Exception:
+            obs["error"] = traceback.format_exc()
+            app.stop()
+            return
+        Clock.schedule_once(step, wait)
+
+    Clock.schedule_once(step, 0)
+    try:
+        app.run()
+    finally:
+        store.close()
+        (OUT / f"{SCENARIO}.json").write_text(json.dumps(obs, indent=1, default=str))
+    return 1 if "error" in obs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""Mafia Casino in the real app, by touches only (subprocesses; see mafia_casino_driver.py).
+
+One 3-player game in token mode: Poker, Roulette and Slot Machine each entered on their screens,
+a Construction paid with manpower (a short payment refused in words, nothing recorded), a
+Client, an undo, an Extortion with tokens handed over, and the $30M win — at 800x480 and
+1280x720. Every Mafia Casino screen also renders alone with --screenshot.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from casino_ui_runs import DRIVER, ROOT, finish, start
+from pngcheck import colour_stats
+
+SIZES = ("800x480", "1280x720")
+SCREENS = ("mafia_casino_new", "mafia_casino_table", "mafia_casino_action", "mafia_casino_poker",
+           "mafia_casino_roulette", "mafia_casino_slot", "mafia_casino_victory")
+DOCS = ROOT / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("casino")
+    procs = {}
+    for size in SIZES:
+        d = tmp / f"play-{size}"
+        procs[("play", size)] = start([str(DRIVER), "play", str(d / "db.sqlite"), str(d / "out"), size], d)
+    for name in SCREENS:
+        d = tmp / f"shot-{name}"
+        procs[("shot", name)] = start(["-m", "ui.main", "--screenshot", str(d / f"{name}.png"), "--screen", name], d)
+    results = finish(procs)
+    return tmp, results
+
+
+def observed(runs, size: str) -> dict:
+    tmp, results = runs
+    code, _, stderr = results[("play", size)]
+    obs = json.loads((tmp / f"play-{size}" / "out" / "play.json").read_text())
+    assert "error" not in obs, obs.get("error")
+    assert code == 0, stderr[-2000:]
+    return obs
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_three_player_game_by_touches_to_a_30m_win(runs, size):
+    obs = observed(runs, size)
+    assert obs["entry_screen"] == "mafia_casino_new" and obs["home_badge"] == "Play"
+    assert obs["typed"] == "Anna" and obs["chosen"] == ["Anna", "Ben", "Cleo"]  # typed on the on-screen keyboard
+    assert obs["after_start"] == "mafia_casino_table" and obs["token_mode"] is True
+    assert obs["first_phase"] == "actions"
+    # one of each Game card, on its own screen
+    assert obs["poker_screen"] == "mafia_casino_poker"
+    assert obs["poker_prompts"][0].startswith("Anna: tap your two cards")
+    assert obs["poker_mode_board"] == "board"
+    assert "Anna wins $6M with five of a kind" in obs["poker_result"]
+    assert "Five of a kind beats full house" in obs["poker_result"]  # why the winner wins
+    assert obs["roulette_screen"] == "mafia_casino_roulette" and obs["roulette_disabled"] == ["5", "Q"]
+    assert "Cleo wins $2M" in obs["roulette_result"]
+    assert obs["slot_screen"] == "mafia_casino_slot" and obs["slot_reels"] == ["diamond"] * 3
+    assert "three diamonds! Cleo wins $15M" in obs["slot_result"]
+    assert obs["victory_screen"] == "mafia_casino_victory"
+    assert obs["victory_text"][:2] == ["Cleo wins!", "$31M"]
+    assert obs["store_status"] == "finished" and obs["after_home"] == "home"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_balances_on_screen_equal_the_engine_ledger_and_the_stored_log(runs, size):
+    obs = observed(runs, size)
+    labels = [c["label"] for c in obs["checks"]]
+    assert labels == ["start", "after poker", "after roulette", "after slot", "after client", "after extortion",
+                      "before the win"]
+    for check in obs["checks"]:
+        assert check["screen"], check
+        assert check["disk"], check
+    assert obs["checks"][-1]["panels"] == {"Anna": "$6M", "Ben": "$2M", "Cleo": "$31M"}
+
+
+def test_token_hand_over_is_shown_after_each_payment(runs):
+    obs = observed(runs, "800x480")
+    assert obs["poker_tokens_shown"] is True
+    assert "The bank pays Anna $6M (Poker Texas Hold'em)" in obs["poker_token_rows"]
+    assert obs["poker_handover"] == [["The bank", "Anna", [1, 1, 0], [0, 0, 0]]]  # one green and one red
+    assert obs["extortion_rows"][0] == "Anna pays Ben $1M (Extortion)"
+    assert [h[:2] for h in obs["extortion_handover"]] == [["Anna", "Ben"], ["Cleo", "Ben"]]
+
+
+def test_a_refused_manpower_payment_is_a_sentence_and_changes_nothing(runs):
+    obs = observed(runs, "800x480")
+    assert obs["refused"] == "2 manpower does not cover the cost of 3: discard more."
+    assert obs["refused_log_same"] and obs["refused_state_same"]
+    assert obs["refused_screen"] == "mafia_casino_action"
+    assert obs["construction_summary"] == "Construction: Casino · Poker Room · 3 manpower"
+    assert obs["after_pay_phase"] == "clients"
+
+
+def test_undo_asks_once_names_the_player_and_restores_the_balance(runs):
+    obs = observed(runs, "800x480")
+    assert obs["undo_question"] == "Take back: Anna: client Casino?"
+    assert obs["anna_after_client"] == "$7M" and obs["anna_after_undo"] == "$6M"
+    assert obs["phase_after_undo"] == "clients" and obs["log_has_undo"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_touch_targets_are_large_and_screenshots_are_not_blank(runs, size):
+    obs = observed(runs, size)
+    assert obs["new_small_targets"] == [] and obs["action_small_targets"] == []
+    tmp, _ = runs
+    expected = {"new_keyboard", "new_game", "table_market", "action_choose", "poker_holes", "poker_board",
+                "poker_result", "table_tokens", "roulette_bets", "roulette_result", "slot_turn", "slot_result",
+                "action_cost", "manpower_refused", "table_undo", "table_extortion", "table_before_win", "victory"}
+    assert expected <= set(obs["shots"])
+    w, h = (int(v) for v in size.split("x"))
+    for name in obs["shots"]:
+        stats = colour_stats(tmp / f"play-{size}" / "out" / f"{name}.png", step=5)
+        assert stats["size"] == (w, h), name
+        assert stats["colours"] > 12 and stats["top_share"] < 0.9, (name, stats)
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_every_casino_screen_renders_with_screenshot(runs, name):
+    tmp, results = runs
+    code, _, stderr = results[("shot", name)]
+    png = tmp / f"shot-{name}" / f"{name}.png"
+    assert code == 0, stderr[-2000:]
+    stats = colour_stats(png, step=5)
+    assert stats["size"] == (800, 480)
+    assert stats["colours"] > 12 and stats["top_share"] < 0.9, stats
+
+
+def test_casino_screens_are_listed():
+    from ui.controller import GAME_ENTRY, PARENT, SCREENS as ALL
+
+    assert set(SCREENS) <= set(ALL)
+    assert GAME_ENTRY["mafia-casino"] == "mafia_casino_new"
+    assert PARENT["mafia_casino_poker"] == "mafia_casino_table"
