@@ -309,8 +309,9 @@ class StatusBar(BoxLayout):
         self.sound_text = sound_line(self.text_only, self.text_only_reason)
         self.sound_short = sound_line(self.text_only, compact_reason(self.text_only_reason))
         self.connections_short = compact_connections(self.connections)
-        self.info_width = max(_text_width(self.sound_short, CAPTION, True),
-                              _text_width(self.connections_short, CAPTION, False)) * THEME.scale
+        # measured at design size; a margin for hinting at larger scales
+        self.info_width = (max(_text_width(self.sound_short, CAPTION, True),
+                               _text_width(self.connections_short, CAPTION, False)) * 1.1 + 6) * THEME.scale
 
     def on_back(self):
         pass

@@ -369,6 +369,7 @@ def rfid(app):
     yield from wait_until(lambda: "disconnected" in app.connections)
     obs["unplugged"] = status(app)
     obs["unplugged_screen"] = app.manager.current
+    yield 0.3  # labels redraw on the next frame
     shot(app, "reader_disconnected")
 
 
