@@ -210,6 +210,9 @@ class ContractCountScreen(ContractScreen):
 
         def add(key, text, on_release, variant="secondary", size_hint_x=1.0, disabled=False):
             button = BigButton(text=text, variant=variant, size_hint_x=size_hint_x, disabled=disabled)
+            if "\n" in text:
+                button.font_size = th.THEME.s(th.CAPTION)
+                button.shorten = False
             button.bind(on_release=lambda *_: on_release())
             bar.add_widget(button)
             self.choice_buttons[key] = button
@@ -236,7 +239,7 @@ class ContractCountScreen(ContractScreen):
             return f"blackmat:{action.family}", f"With the {e.fam(action.family)}"
         if kind == "copper_discard":
             return (f"discard:{action.victim}:{action.card}",
-                    f"Discard {logic.short_name(state.names[action.victim], 8)}'s {e.label(action.card)}")
+                    f"{logic.short_name(state.names[action.victim], 10)} discards\nthe {e.label(action.card)}")
         return "copper_card", "Take the Copper card"
 
     def handle_command(self, command) -> bool:

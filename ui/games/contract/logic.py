@@ -102,7 +102,7 @@ def kind_button(kind: str, engine, chosen: int = 0) -> str:
     first, second = ("Contract", "") if kind.startswith("contract:") else _SHORT.get(kind, (kind, ""))
     if chosen:
         first += f" ×{chosen}"
-    return f"{first}\n{second}{kind_points(kind, engine)}"
+    return f"{first}\n{second}{kind_points(kind, engine)}"  # two lines: the button does not shorten
 
 
 def short_name(name: str, width: int = 9) -> str:

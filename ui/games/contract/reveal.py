@@ -62,20 +62,25 @@ class ContractRevealScreen(ContractScreen):
         from companion.games.contract.engine import MafiosoTurnedUp
 
         pos = self.position()
+        counting = self.session.state.phase == "count"
         if self.act(MafiosoTurnedUp(pos, card, by_hand=True)):
-            self.family = ""
-            if self.position() is None or self.session.state.phase != "layout":
-                self.go(home_of(self.session))
-            else:
-                self.refresh()
+            self._after(counting)
 
     def draw_card(self) -> None:
+        counting = self.session.state.phase == "count"
         if self.draw():
-            self.family = ""
-            if self.position() is None or self.session.state.phase != "layout":
-                self.go(home_of(self.session))
-            else:
-                self.refresh()
+            self._after(counting)
+
+    def _after(self, counting: bool) -> None:
+        """Stay for the next face-up card of the layout; a card turned over at the count goes back
+        to the count (which may have just finished: its result is shown before the next round)."""
+        self.family = ""
+        if counting:
+            self.go("contract_count")
+        elif self.position() is None or self.session.state.phase != "layout":
+            self.go(home_of(self.session))
+        else:
+            self.refresh()
 
     def cancel(self) -> None:
         self.go("contract_round")

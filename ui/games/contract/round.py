@@ -127,8 +127,12 @@ class ContractRoundScreen(ContractScreen):
         self.go("contract_reveal")
 
     def draw_card(self) -> None:
+        dealing = self.session.state.phase == "trafficking"
         if self.draw():
-            self.refresh()
+            if dealing:  # show where the tiles go, large, before the layout
+                self.go("contract_bonuses")
+            else:
+                self.refresh()
 
     # -- helpers --------------------------------------------------------------------------
     @staticmethod
@@ -219,6 +223,8 @@ class ContractRoundScreen(ContractScreen):
         button = BigButton(text=text, variant=variant, disabled=disabled, size_hint_x=size_hint_x)
         if font is not None:
             button.font_size = th.THEME.s(font)
+        if "\n" in text:
+            button.shorten = False
         button.bind(on_release=lambda *_: on_release())
         self.buttons[key] = button
         return button
@@ -269,8 +275,8 @@ class ContractRoundScreen(ContractScreen):
         draft = self.draft
         names = self.session.state.names
         if draft is not None and draft.composing:
-            where = view.slots[draft.position].label
-            self.message = f"{names[options.seat]} → {where}: {logic.draft_summary(draft, self.engine)}"
+            where = self.engine.where(self.session.state, draft.position)
+            self.message = f"{names[options.seat]} on {where}: {logic.draft_summary(draft, self.engine)}"
             for kind in logic.playable(options, draft.position):
                 chosen = draft.cards.count(kind)
                 top.add_widget(self._button(f"kind:{kind}", logic.kind_button(kind, self.engine, chosen),
@@ -282,14 +288,15 @@ class ContractRoundScreen(ContractScreen):
                                           size_hint_x=0.9, colour=th.TEXT, bold=True))
             bottom.add_widget(self._button("tokens_up", "+", lambda: self.tokens(1), size_hint_x=0.55,
                                            disabled=draft.tokens >= options.tokens_left))
-            bottom.add_widget(self._button("drop", "Remove card", self.drop_card, disabled=not draft.cards,
+            bottom.add_widget(self._button("drop", "Drop card", self.drop_card, disabled=not draft.cards,
                                            size_hint_x=1.2))
             bottom.add_widget(self._button("cancel", "Cancel", self.cancel, size_hint_x=0.9))
             bottom.add_widget(self._button("play", "Play", self.play, variant="primary", size_hint_x=1.1))
             return
         if draft is not None and draft.paying:
-            where = view.slots[draft.position].label
-            chase = (f", Copper to {view.slots[draft.copper_to].label}" if draft.copper_to is not None else "")
+            state = self.session.state
+            where = self.engine.where(state, draft.position)
+            chase = (f", Copper to {self.engine.where(state, draft.copper_to)}" if draft.copper_to is not None else "")
             pawn = "Copper" if draft.action == "copper" else "Vicelard"
             self.message = f"{names[options.seat]} moves {pawn} to {where}{chase}. How does {names[options.seat]} pay?"
             for i, (text, payment) in enumerate(logic.payments(draft.action)):

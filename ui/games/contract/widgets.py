@@ -73,6 +73,10 @@ class ContractKeyboard(BoxLayout):
                 key.bind(on_release=lambda b: self.type(b.text))
                 row.add_widget(key)
 
+    def on_text(self, *_):
+        if "done" in self.ids:
+            self.ids.done.disabled = not self.text.strip()
+
     def type(self, letter: str) -> None:
         if len(self.text) >= 24:
             return
