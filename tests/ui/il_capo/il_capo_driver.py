@@ -16,25 +16,10 @@ import sys
 import traceback
 from pathlib import Path
 
-for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
-                   "SDL_AUDIODRIVER": "dummy"}.items():
-    os.environ.setdefault(key, value)
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
-from ui.main import configure_kivy  # noqa: E402
-
-SCENARIO, DB, OUT, SIZE = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
-configure_kivy(tuple(int(v) for v in SIZE.split("x")), False)
-secrets.randbelow = lambda n: 20260 % n  # the game's seed: fixed
-
-from kivy.clock import Clock  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-
-from companion.store import Store  # noqa: E402
-from ui.app import CompanionApp  # noqa: E402
-
+SCENARIO = DB = OUT = SIZE = None  # set by main(): importing this module (doctest collection) does nothing
 ANIMATION = 1.6
-obs: dict = {"scenario": SCENARIO, "shots": []}
+obs: dict = {"shots": []}
+Clock = UnitTestTouch = None
 
 
 def tap(widget) -> None:
@@ -297,6 +282,23 @@ def play(app):
 
 
 def main() -> int:
+    global SCENARIO, DB, OUT, SIZE, Clock, UnitTestTouch
+    for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
+                       "SDL_AUDIODRIVER": "dummy"}.items():
+        os.environ.setdefault(key, value)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+    from ui.main import configure_kivy
+
+    SCENARIO, DB, OUT, SIZE = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
+    obs["scenario"] = SCENARIO
+    configure_kivy(tuple(int(v) for v in SIZE.split("x")), False)
+    secrets.randbelow = lambda n: 20260 % n  # the game's seed: fixed
+    from kivy.clock import Clock
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.store import Store
+    from ui.app import CompanionApp
+
     OUT.mkdir(parents=True, exist_ok=True)
     store = Store.open(DB)
     app = CompanionApp(store=store)
