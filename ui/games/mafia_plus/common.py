@@ -41,11 +41,15 @@ def sample_session(app, steps: int = 0):
 
 
 def play_until(session, done) -> None:
-    """Play the first legal action until ``done(state)`` (screenshots of later moments)."""
-    for _ in range(400):
-        if done(session.state) or not session.legal_actions():
+    """Play the engine's seeded playout policy until ``done(state)`` (screenshots of later moments)."""
+    import random
+
+    rng = random.Random(SAMPLE_SEED)
+    for _ in range(2000):
+        legal = session.legal_actions()
+        if done(session.state) or not legal:
             return
-        session.act(session.legal_actions()[0])
+        session.act(session.engine.playout_policy(session.state, legal, rng))
 
 
 class MafiaPlusTools(BoxLayout):

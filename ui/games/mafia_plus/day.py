@@ -71,6 +71,7 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         self.news = "\n".join(day_lines(table.log, st.day)[-4:])
         if self._timer_day != (st.night, st.day):
             self._timer_day = (st.night, st.day)
+            self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
             self.remaining = self.setting(flow.TIMER_SETTING, flow.DEFAULT_DISCUSSION)
         if self._tick_event is None:
             self._tick_event = Clock.schedule_interval(self._tick, 0.5)
@@ -111,7 +112,7 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
             ring.enabled = present
             self.prompt = f"{st.players[self._by]}, tap the person you shoot."
         else:
-            ring.enabled = []
+            ring.enabled = None  # looks normal; taps are ignored outside a choice
             self.prompt = ""
         ring.selected = [s for s in (self._by, self._target) if s is not None and self.mode]
 
@@ -121,7 +122,7 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         box = self.ids.accused_box
         box.clear_widgets()
         for name in self.accused:
-            b = BigButton(text=f"{name} ×", size_hint_x=None, width=self.ids.accuse.width * 0.8)
+            b = BigButton(text=f"{name} ×", size_hint_x=None, width=max(160, self.ids.accuse.width))
             b.bind(on_release=lambda w, n=name: self.drop(n))
             box.add_widget(b)
 
@@ -151,6 +152,8 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
 
     def tap_seat(self, seat: int) -> None:
         st = self.state
+        if not self.mode:
+            return
         if self.mode == "accuse_by":
             self._by, self.mode = seat, "accuse_target"
         elif self.mode == "accuse_target":

@@ -66,9 +66,15 @@ class MafiaPlusSetupScreen(Screen):
         self.seated_text = f"{n} seated" + ("" if n >= 6 else f" · at least 6")
         self.vote = m.vote
         grid = self.ids.roster
-        grid.clear_widgets()
         app = App.get_running_app()
-        for name in app.store.players():
+        names = app.store.players()
+        if [b.text for b in reversed(grid.children)] == names:  # same names: only the colours change
+            for b in grid.children:
+                b.variant = "selected" if b.text in m.seats else "secondary"
+            names = []
+        else:
+            grid.clear_widgets()
+        for name in names:
             b = BigButton(text=name, variant="selected" if name in m.seats else "secondary",
                           size_hint_y=None, height=self.ids.add.height)
             b.bind(on_release=lambda w: self.toggle(w.text))
@@ -169,7 +175,8 @@ class MafiaPlusSetupScreen(Screen):
 
         app = App.get_running_app()
         try:
-            session = Session.start(app.store, GAME, self.model.config())
+            seed = app.store.get_setting("mafia_plus.seed")  # a fixed seed for demos and tests
+            session = Session.start(app.store, GAME, self.model.config(), seed=seed)
             app.store.set_setting(flow.TIMER_SETTING, int(self.timer))
         except CompanionError as error:
             self.error = str(error)

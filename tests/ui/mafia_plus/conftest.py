@@ -1,0 +1,1 @@
+collect_ignore = ["mafia_plus_driver.py"]

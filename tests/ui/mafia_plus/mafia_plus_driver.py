@@ -1,0 +1,499 @@
+"""Drive the real app through Mafia+ by touches (run in a subprocess, like tests/ui/driver.py).
+
+    python tests/ui/mafia_plus/mafia_plus_driver.py SCENARIO DB OUTDIR WxH
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+
+for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
+                   "SDL_AUDIODRIVER": "dummy"}.items():
+    os.environ.setdefault(key, value)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from ui.main import configure_kivy  # noqa: E402
+
+SCENARIO, DB, OUT, SIZE = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
+configure_kivy(tuple(int(v) for v in SIZE.split("x")), False)
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion.engine import TABLE  # noqa: E402
+from companion.games.mafia_plus import characters as C  # noqa: E402
+from companion.games.mafia_plus import engine as E  # noqa: E402
+from companion.store import Store  # noqa: E402
+from ui.app import CompanionApp  # noqa: E402
+from ui.games.mafia_plus import flow  # noqa: E402
+
+HOLD = 0.15
+STEP = 0.08
+NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene", "Luca", "Marta"]
+obs: dict = {"scenario": SCENARIO, "leaks": [], "screens": [], "shots": []}
+
+
+def tap(widget) -> None:
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+
+
+def hold(widget, seconds=HOLD + 0.2):
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    yield seconds
+    touch.touch_up()
+
+
+def shot(app, name: str) -> None:
+    path = OUT / f"{name}.png"
+    app.root.export_to_png(str(path))
+    obs["shots"].append(name)
+
+
+def visible_texts(widget) -> list[str]:
+    out = []
+
+    def walk(w):
+        if w.opacity <= 0 or w.width <= 1 or w.height <= 1:
+            return
+        text = getattr(w, "text", None)
+        if isinstance(text, str) and text:
+            out.append(text)
+        for c in w.children:
+            walk(c)
+
+    walk(widget)
+    return out
+
+
+def check_secrets(app, where: str) -> None:
+    """The shared screen never names a living player's character; the neutral night screen
+    names no player at all."""
+    screen = app.manager.current_screen
+    session = app.sessions.get("mafia-plus")
+    if session is None or session.state.characters is None:
+        return
+    st = session.state
+    if screen.name == "mafia_plus_card" or (screen.name == "mafia_plus_deal" and getattr(screen, "showing", False)):
+        return  # the private peek screens, while held
+    if screen.name == "mafia_plus_night" and screen.panel:
+        return  # the called role's private panel
+    if screen.name == "mafia_plus_end":
+        return  # the reveal
+    revealed = [n for n, _ in session.view(TABLE).declared]
+    texts = visible_texts(screen) + [app.status.phase]
+    names = [C.name(c) for c in st.characters]
+    night = screen.name == "mafia_plus_night"
+    found = flow.leaks(texts, st.players, names, st.alive, revealed, night_neutral=night)
+    if found:
+        obs["leaks"].append([where, screen.name, found])
+
+
+def session(app):
+    return app.sessions["mafia-plus"]
+
+
+def setup_game(app, players: int, picks=(), vote="open"):
+    yield 0.4
+    home = app.manager.get_screen("home")
+    cards = {c.game: c for c in home.ids.cards.children}
+    tap(cards["mafia-plus"])
+    yield 0.3
+    setup = app.manager.get_screen("mafia_plus_setup")
+    obs["screens"].append(app.manager.current)
+    shot(app, "setup_players")
+    # a new name on the big-letter keypad
+    tap(setup.ids.add)
+    yield STEP
+    keys = {b.text: b for b in setup.ids.keypad.children}
+    for ch in "ZOE":
+        tap(keys[ch])
+    yield STEP
+    shot(app, "setup_keypad")
+    tap(setup.ids.add_name)
+    yield STEP
+    obs["typed_player_added"] = "Zoe" in app.store.players()
+    tap([b for b in setup.ids.roster.children if b.text == "Zoe"][0])  # stand Zoe up again
+    for name in NAMES[:players]:
+        tap([b for b in setup.ids.roster.children if b.text == name][0])
+        yield 0.02
+    tap(setup.ids.to_seats)
+    yield STEP
+    ring = setup.ids.ring
+    seats = {s.seat: s for s in ring.seats}
+    tap(seats[0])
+    tap(seats[1])  # swap Anna and Bruno ...
+    yield STEP
+    tap(seats[0])
+    tap(seats[1])  # ... and back
+    yield STEP
+    shot(app, "setup_seats")
+    tap(setup.ids.to_set)
+    yield STEP
+    for pick in picks:
+        for row in setup.ids.slots.children:
+            for b in row.children:
+                if getattr(b, "text", "").startswith(pick):
+                    tap(b)
+        yield STEP
+    if vote == "secret":
+        tap(setup.ids.vote_secret)
+    tap(setup.ids.timer_180)
+    yield STEP
+    shot(app, "setup_set")
+    obs["summary"] = setup.summary
+    tap(setup.ids.start)
+    yield 0.3
+    obs["screens"].append(app.manager.current)
+    deal = app.manager.get_screen("mafia_plus_deal")
+    shot(app, "deal_shuffle")
+    tap(deal.ids.deal)
+    yield STEP
+    for i in range(players):
+        check_secrets(app, f"deal pass {i}")
+        if i == 0:
+            shot(app, "deal_pass")
+        x, y = deal.ids.peek.to_window(*deal.ids.peek.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        yield STEP
+        if i == 0:
+            obs["peek_card"] = [deal.ids.card.card, deal.ids.card.title, deal.ids.card.faction, deal.peek_seat_name]
+            shot(app, "deal_card")
+        obs.setdefault("peeks", []).append(deal.showing)
+        touch.touch_up()
+        yield STEP
+        obs.setdefault("hidden_after_release", []).append(not deal.showing)
+        tap(deal.ids.next)
+        yield STEP
+
+
+def mafia_seats(st):
+    return [i for i, c in enumerate(st.characters) if C.faction(c) == "mafia"]
+
+
+def pick_night_target(st, step, enabled):
+    """The driver's play: the Mafia kills non-Mafiosi, the Railwayman ships the first he can."""
+    mafia = set(mafia_seats(st))
+    if step == "mafia":
+        outside = [s for s in enabled if s not in mafia]
+        return (outside or enabled)[0]
+    if step == "doctor":
+        return enabled[-1]
+    return enabled[0]
+
+
+def play_night(app, shots: dict):
+    screen = app.manager.get_screen("mafia_plus_night")
+    for _ in range(400):
+        if app.manager.current != "mafia_plus_night":
+            return
+        st = session(app).state
+        check_secrets(app, f"night {st.night} step {st.step}")
+        legal = st and session(app).engine.legal_actions_by_seat(st)
+        if list(legal) == [None] or screen.panel:
+            yield 0.06
+            continue
+        step = E._steps(st)[st.step]
+        if "night" not in shots:
+            shot(app, "night")
+            shots["night"] = True
+        yield from hold(screen.ids.open_panel)
+        yield STEP
+        if screen.panel != "act":
+            yield STEP
+            continue
+        enabled = screen.ids.ring.enabled or []
+        if enabled:
+            target = pick_night_target(st, step, list(enabled))
+            if step == "railwayman":
+                obs["shipped"] = st.players[target]
+            tap([s for s in screen.ids.ring.seats if s.seat == target][0])
+        else:
+            opts = list(reversed(screen.ids.options.children))
+            tap(opts[-1])  # "Not tonight"
+        yield STEP
+        if "night_act" not in shots:
+            shot(app, "night_act")
+            shots["night_act"] = True
+        yield from hold(screen.ids.confirm)
+        yield STEP
+        if screen.panel == "answer":
+            obs.setdefault("answers", []).append(screen.answer_text)
+            if "night_answer" not in shots:
+                shot(app, "night_answer")
+                shots["night_answer"] = True
+            tap(screen.ids.answer_done)
+        yield STEP
+
+
+def play_day(app, plan, shots):
+    screen = app.manager.get_screen("mafia_plus_day")
+    st = session(app).state
+    check_secrets(app, f"day {st.day}")
+    if "day" not in shots:
+        yield 0.2
+        shot(app, "day")
+        shots["day"] = True
+    if screen.can_end:
+        yield from hold(screen.ids.call_vote)
+        return
+    accusations = plan.get("accuse", 1)
+    mafia = set(mafia_seats(st))
+    present = [i for i in range(len(st.players)) if st.alive[i] and i != st.away]
+    targets = [s for s in present if s in mafia and s not in st.accused] + \
+        [s for s in present if s not in mafia and s not in st.accused]
+    for k in range(min(accusations, len(targets))):
+        if len(st.accused) >= accusations:
+            break
+        if screen.mode != "accuse_by":
+            tap(screen.ids.accuse)
+        yield STEP
+        obs.setdefault("accuse_debug", []).append([screen.mode, list(screen.ids.ring.enabled or []), targets[k],
+                                                   screen.ids.accuse.to_window(*screen.ids.accuse.center),
+                                                   list(screen.ids.accuse.size)])
+        by = [s for s in (screen.ids.ring.enabled or []) if s != targets[k]]
+        if not by:
+            tap(screen.ids.accuse)
+            break
+        seat_w = screen.ids.ring.seats[by[0]]
+        tap(seat_w)
+        yield STEP
+        if targets[k] in (screen.ids.ring.enabled or []):
+            tap(screen.ids.ring.seats[targets[k]])
+        else:
+            tap(screen.ids.accuse)
+        yield STEP
+        st = session(app).state
+    obs.setdefault("day_debug", []).append([screen.mode, screen.error, list(st.accused), screen.can_call,
+                                            list(screen.ids.ring.enabled or [])])
+    check_secrets(app, f"day {st.day} accused")
+    if "day_accused" not in shots:
+        shot(app, "day_accused")
+        shots["day_accused"] = True
+    yield from hold(screen.ids.call_vote)
+    yield STEP
+
+
+def play_vote(app, plan, shots):
+    screen = app.manager.get_screen("mafia_plus_vote")
+    for _ in range(200):
+        if app.manager.current != "mafia_plus_vote":
+            return
+        st = session(app).state
+        check_secrets(app, f"vote day {st.day} {st.stage}")
+        if st.stage == "voting":
+            accused = list(st.vote.accused)
+            done = len(st.vote.votes)
+            want = accused[done % len(accused)] if plan.get("tie") else accused[0]
+            if st.vote_secret:
+                yield from hold(screen.ids.ballot)
+                yield STEP
+                if "vote_secret" not in shots:
+                    shot(app, "vote_ballot")
+                    shots["vote_secret"] = True
+            enabled = screen.ids.ring.enabled or []
+            if "vote" not in shots and done:
+                shot(app, "vote")
+                shots["vote"] = True
+            if want in enabled:
+                tap(screen.ids.ring.seats[want])
+            else:
+                tap(list(screen.ids.options.children)[-1])  # Abstain
+            yield STEP
+            continue
+        # verdict
+        if "verdict" not in shots:
+            shot(app, "verdict")
+            shots["verdict"] = True
+        verdict = session(app).view(TABLE).verdict or ""
+        obs.setdefault("verdicts", []).append(verdict)
+        if plan.get("tie") and verdict.startswith("tie"):
+            plan["tie"] = False
+            obs["tie_seen"] = True
+        if plan.get("chairman") and screen.chairman_open:
+            plan["chairman"] = False
+            chair = st.characters.index("chairman")
+            tap(screen.ids.chairman)
+            yield STEP
+            tap(screen.ids.ring.seats[chair])
+            yield STEP
+            shot(app, "verdict_chairman")
+            tap([b for b in screen.ids.options.children if b.text == "Re-vote"][0])
+            yield STEP
+            obs["chairman_used"] = "chairman" in session(app).state.used
+            continue
+        yield from hold(screen.ids.carry_out)
+        yield STEP
+        if app.manager.current == "mafia_plus_day" and session(app).state.stage == "discussion" \
+                and session(app).state.accused:
+            obs["back_to_debate"] = True
+            shot(app, "day_after_tie")
+
+
+def play_game(app, players, picks=(), plan=None, vote="open"):
+    plan = dict(plan or {})
+    yield from setup_game(app, players, picks, vote)
+    shots: dict = {}
+    for _ in range(60):
+        current = app.manager.current
+        obs["screens"].append(current)
+        if current == "mafia_plus_night":
+            yield from play_night(app, shots)
+        elif current == "mafia_plus_day":
+            yield from play_day(app, plan, shots)
+        elif current == "mafia_plus_vote":
+            yield from play_vote(app, plan, shots)
+        elif current == "mafia_plus_end":
+            break
+        else:
+            yield STEP
+    yield 0.2
+    check_secrets(app, "end")
+    end = app.manager.get_screen("mafia_plus_end")
+    obs["end_screen"] = app.manager.current
+    obs["winners_text"] = end.winners
+    obs["reveal"] = end.reveal
+    shot(app, "end")
+    s = session(app)
+    obs["winners"] = list(s.outcome().winners) if s.outcome() else None
+    obs["game_status"] = app.store.game(s.game_id).status
+    obs["log"] = list(s.view(TABLE).log)
+    tap(end.ids.stats)
+    yield 0.3
+    obs["stats_screen"] = app.manager.current
+    stats = app.manager.get_screen("mafia_plus_stats")
+    obs["stats_rows"] = [c.text for c in reversed(stats.ids.rows.children)]
+    shot(app, "stats")
+
+
+def game7(app):
+    yield from play_game(app, 7, picks=("Mayor",))
+
+
+def game11(app):
+    yield from play_game(app, 11, picks=("Railwayman",), plan={"tie": True, "accuse": 2})
+
+
+def game11c(app):
+    yield from play_game(app, 11, picks=("Chairman",), plan={"chairman": True}, vote="secret")
+
+
+def killnight(app):
+    """Play into Night 1 and stop where a living role must choose; tell the test, then idle."""
+    yield from setup_game(app, 7, picks=("Mayor",))
+    shots = {"night": 1, "night_act": 1, "night_answer": 1, "day": 1, "day_accused": 1}
+    for _ in range(300):
+        st = session(app).state
+        if app.manager.current == "mafia_plus_night" and st.night == 1 and st.step >= 2 \
+                and list(session(app).engine.legal_actions_by_seat(st)) != [None]:
+            break
+        current = app.manager.current
+        if current == "mafia_plus_night":
+            # one step at a time, so we stop at the first Night 1 choice after the Mafia's
+            screen = app.manager.get_screen("mafia_plus_night")
+            legal = session(app).engine.legal_actions_by_seat(st)
+            if list(legal) == [None] or screen.panel:
+                yield 0.06
+                continue
+            if st.night == 1 and st.step >= 2:
+                break
+            gen = play_night_once(app)
+            yield from gen
+        elif current == "mafia_plus_day":
+            yield from play_day(app, {}, shots)
+        elif current == "mafia_plus_vote":
+            yield from play_vote(app, {}, shots)
+        else:
+            yield STEP
+    st = session(app).state
+    obs["killed_at"] = [st.phase, st.night, st.step, E.current_step(st).text,
+                        app.manager.get_screen("mafia_plus_night").call_text, session(app).game_id]
+    (OUT / "killnight.json").write_text(json.dumps(obs, indent=1, default=str))
+    (OUT / "ready").write_text("1")
+    while True:
+        yield 1.0
+
+
+def play_night_once(app):
+    screen = app.manager.get_screen("mafia_plus_night")
+    st = session(app).state
+    step = E._steps(st)[st.step]
+    yield from hold(screen.ids.open_panel)
+    yield STEP
+    enabled = list(screen.ids.ring.enabled or [])
+    if enabled:
+        tap(screen.ids.ring.seats[pick_night_target(st, step, enabled)])
+    else:
+        tap(list(screen.ids.options.children)[0])
+    yield STEP
+    yield from hold(screen.ids.confirm)
+    yield STEP
+    if screen.panel == "answer":
+        tap(screen.ids.answer_done)
+        yield STEP
+
+
+def resume(app):
+    """After the SIGKILL: Home offers the game; it reopens on the same night step."""
+    yield 0.5
+    home = app.manager.get_screen("home")
+    buttons = list(home.ids.resume_buttons.children)
+    obs["resume_buttons"] = [b.text for b in buttons]
+    tap(buttons[0])
+    yield 0.4
+    st = session(app).state
+    screen = app.manager.current_screen
+    obs["resumed_at"] = [st.phase, st.night, st.step, E.current_step(st).text,
+                         getattr(screen, "call_text", ""), session(app).game_id]
+    obs["resumed_screen"] = app.manager.current
+    check_secrets(app, "resumed")
+    shot(app, "night_resumed")
+    # undo asks once and says secrets stay shown
+    tap(screen.ids.get("undo") or app.manager.current_screen.children[0])
+    yield STEP
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    store = Store.open(DB)
+    for name in NAMES:
+        store.add_player(name)
+    store.set_setting(flow.CALL_SETTING, 0.05)
+    store.set_setting(flow.HOLD_SETTING, HOLD)
+    store.set_setting("mafia_plus.seed", 7)
+    app = CompanionApp(store=store)
+    scenarios = {"game7": game7, "game11": game11, "game11c": game11c, "killnight": killnight, "resume": resume}
+    gen = scenarios[SCENARIO](app)
+
+    def step(*_):
+        try:
+            wait = next(gen)
+        except StopIteration:
+            app.stop()
+            return
+        except Exception:
+            obs["error"] = traceback.format_exc()
+            app.stop()
+            return
+        Clock.schedule_once(step, wait)
+
+    Clock.schedule_once(step, 0)
+    try:
+        app.run()
+    finally:
+        store.close()
+        (OUT / f"{SCENARIO}.json").write_text(json.dumps(obs, indent=1, default=str))
+    return 1 if "error" in obs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""Mafia+ in the real app, headless, by touches only (subprocesses, see tests/ui/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(HERE.parent))  # tests/ui: pngcheck
+from pngcheck import colour_stats  # noqa: E402
+
+DRIVER = str(HERE / "mafia_plus_driver.py")
+SCREENS = ["mafia_plus_setup", "mafia_plus_deal", "mafia_plus_card", "mafia_plus_night", "mafia_plus_day",
+           "mafia_plus_vote", "mafia_plus_end", "mafia_plus_stats"]
+
+
+def env(tmp: Path) -> dict:
+    e = dict(os.environ)
+    e.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
+             KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT))
+    e.pop("MAFIA_COMPANION_DB", None)
+    return e
+
+
+def drive(scenario: str, base: Path, size: str = "800x480") -> dict:
+    out = base / "shots"
+    result = subprocess.run([sys.executable, DRIVER, scenario, str(base / "table.db"), str(out), size], cwd=ROOT,
+                            env=env(base), capture_output=True, text=True, timeout=240)
+    report = out / f"{scenario}.json"
+    assert report.exists(), f"the app did not report:\n{result.stderr[-3000:]}"
+    obs = json.loads(report.read_text())
+    assert "error" not in obs, obs["error"]
+    return obs
+
+
+def assert_not_blank(png: Path) -> None:
+    stats = colour_stats(png)
+    assert stats["colours"] >= 8, f"{png.name} has only {stats['colours']} colours"
+    assert stats["top_share"] < 0.97, f"{png.name} is all one colour"
+
+
+@pytest.fixture(scope="module")
+def game7(tmp_path_factory):
+    base = tmp_path_factory.mktemp("mp7")
+    return drive("game7", base), base
+
+
+def test_seven_player_game_from_new_game_to_reveal_by_touches(game7):
+    obs, _ = game7
+    assert obs["typed_player_added"] is True  # a new name typed on the big-letter keypad
+    assert "Syndicate: Mayor" in obs["summary"]  # the A/B/pool choice resolved by a tap
+    assert obs["screens"][:3] == ["mafia_plus_setup", "mafia_plus_deal", "mafia_plus_night"]
+    assert obs["end_screen"] == "mafia_plus_end" and obs["game_status"] == "finished"
+    # fixed seed 7, the driver's play: the City (and the surviving Syndicate) win
+    assert obs["winners"] == ["Bruno", "Carla", "Dario", "Elena", "Fabio"]
+    assert "Fabio (Syndicate)" in obs["winners_text"]
+    assert "Characters" in obs["reveal"] and "Night 1" in obs["reveal"] and "vote to eliminate" in obs["reveal"]
+
+
+def test_hold_to_peek_shows_the_card_only_while_held(game7):
+    obs, _ = game7
+    assert all(obs["peeks"]) and all(obs["hidden_after_release"])
+    card, title, faction, whose = obs["peek_card"]
+    assert card and title and faction in ("City", "Mafia", "Syndicate") and whose == "Anna"
+
+
+def test_private_night_answers_are_shown_to_the_role(game7):
+    obs, _ = game7
+    assert any("card is" in a for a in obs["answers"])  # the Lady of the Night's look
+    assert any("thumbs" in a for a in obs["answers"])  # the Detective's answer
+
+
+def test_shared_screens_never_name_a_living_players_character(game7):
+    obs, _ = game7
+    assert obs["leaks"] == []
+
+
+def test_stats_screen_counts_games_and_wins_by_faction(game7):
+    obs, _ = game7
+    assert obs["stats_screen"] == "mafia_plus_stats"
+    assert any("Fabio" in r and "Syndicate 1" in r for r in obs["stats_rows"])
+    assert any("Anna" in r and "0 wins" in r for r in obs["stats_rows"])
+
+
+def test_game_screenshots_are_not_blank(game7):
+    obs, base = game7
+    for name in obs["shots"]:
+        assert_not_blank(base / "shots" / f"{name}.png")
+
+
+def test_eleven_players_railwayman_and_a_tie_back_to_debate(tmp_path):
+    obs = drive("game11", tmp_path)
+    assert obs["leaks"] == []
+    assert obs.get("shipped")  # the Railwayman shipped someone from the night panel
+    assert obs.get("tie_seen") and obs.get("back_to_debate")
+    assert obs["end_screen"] == "mafia_plus_end" and obs["winners"]
+
+
+def test_eleven_players_chairman_annuls_with_a_secret_vote(tmp_path):
+    obs = drive("game11c", tmp_path)
+    assert obs["leaks"] == []
+    assert obs.get("chairman_used") is True
+    assert obs["end_screen"] == "mafia_plus_end" and obs["winners"]
+
+
+def test_killed_mid_night_resumes_on_the_same_step(tmp_path):
+    out = tmp_path / "shots"
+    proc = subprocess.Popen([sys.executable, DRIVER, "killnight", str(tmp_path / "table.db"), str(out), "800x480"],
+                            cwd=ROOT, env=env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 180
+        while not (out / "ready").exists():
+            assert proc.poll() is None, "the app ended before reaching the night"
+            assert time.monotonic() < deadline, "the app never reached Night 1"
+            time.sleep(0.2)
+        killed = json.loads((out / "killnight.json").read_text())["killed_at"]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    obs = drive("resume", tmp_path)
+    assert obs["resumed_screen"] == "mafia_plus_night"
+    assert obs["resumed_at"] == killed
+    assert killed[0] == "night" and killed[1] == 1
+    assert obs["leaks"] == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_mafia_plus_screen_renders_with_screenshot(tmp_path, screen):
+    png = tmp_path / f"{screen}.png"
+    result = subprocess.run([sys.executable, "-m", "ui.main", "--screenshot", str(png), "--screen", screen],
+                            cwd=ROOT, env=env(tmp_path), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert_not_blank(png)
+
+
+def test_every_mafia_plus_screen_is_listed(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "ui.main", "--list-screens"], cwd=ROOT, env=env(tmp_path),
+                            capture_output=True, text=True, timeout=60)
+    assert set(SCREENS) <= set(result.stdout.split())
