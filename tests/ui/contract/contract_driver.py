@@ -323,19 +323,10 @@ def game(app):
 
 
 def sizes(app):
-    """The round screen and the count on a larger panel."""
+    """The round (with the quick entry open) and the count on a larger panel."""
     yield 0.5
-    from ui.controller import Route
-
-    route = app.screen("contract_count").sample_route(app)
-    app.go(route)
-    yield 0.8
-    app.screen("contract_count").settle()
-    yield 0.2
-    shot(app, "contract_count")
-    obs["count_targets"] = visible_targets(app.root)
-    app.go(Route("contract_round", {"game": "contract", "game_id": route.params["game_id"]}))
-    yield 0.4
+    app.go(app.screen("contract_round").sample_route(app))
+    yield from frames(4)
     s = screen(app)
     shot(app, "contract_round")
     obs["round_targets"] = visible_targets(app.root)
@@ -346,6 +337,12 @@ def sizes(app):
         yield from frames()
     shot(app, "contract_compose")
     obs["compose_targets"] = visible_targets(app.root)
+    app.go(app.screen("contract_count").sample_route(app))
+    yield from frames(4)
+    app.screen("contract_count").settle()
+    yield from frames()
+    shot(app, "contract_count")
+    obs["count_targets"] = visible_targets(app.root)
     obs["window"] = list(app.root.size)
 
 

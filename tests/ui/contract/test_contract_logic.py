@@ -1,0 +1,143 @@
+"""The Contract screens' Kivy-free helpers: buttons from TurnOptions, drafts into actions, the
+count rebuilt from the log, briefcases and the score table in words."""
+
+from __future__ import annotations
+
+from companion.engine import TABLE
+from companion.games.contract.engine import (ENGINE, HireVicelard, Influence, MafiosoTurnedUp, Pass, PayCopper,
+                                             Reinforce, TraffickingDealt)
+from ui.games.contract import logic
+
+E = ENGINE
+CONFIG = {"players": 2, "names": ["Anna", "Bruno"], "first_player": 0}
+
+
+def opened_game():
+    """A 2-player game after the layout (face up: Yakaz 4 in 2, Costa 5 in 4)."""
+    actions = [TraffickingDealt((6, 7, 8, 9), (2, 3, 4, 5), by_hand=True),
+               MafiosoTurnedUp(1, "yakaz-4", by_hand=True), MafiosoTurnedUp(3, "costa-5", by_hand=True)]
+    state = E.new(CONFIG, 1)
+    for a in actions:
+        state, _ = E.apply(state, a)
+    return state, actions
+
+
+def test_first_player_of_the_round_gets_only_the_influence_button():
+    state, _ = opened_game()
+    enabled = logic.enabled_actions(E.view(state, TABLE).turn)
+    assert enabled == {"influence": True, "reinforce": False, "copper": False, "vicelard": False, "pass": False}
+
+
+def test_every_button_is_enabled_once_the_round_is_opened():
+    state, _ = opened_game()
+    state, _ = E.apply(state, Influence(0, 1, 1, ("contract:yakaz",)))
+    enabled = logic.enabled_actions(E.view(state, TABLE).turn)
+    assert enabled == {"influence": True, "reinforce": False, "copper": True, "vicelard": True, "pass": True}
+
+
+def test_no_buttons_without_a_turn():
+    assert not any(logic.enabled_actions(None).values())
+
+
+def test_an_influence_draft_starts_with_one_token_and_becomes_the_engine_action():
+    state, _ = opened_game()
+    options = E.view(state, TABLE).turn
+    draft = logic.Draft("influence").aim(1, options).add("contract:yakaz").add("dollar")
+    assert draft.composing and draft.tokens == 1
+    assert draft.play(0) == Influence(0, 1, 1, ("contract:yakaz", "dollar"))
+    assert logic.draft_summary(draft, E) == "1 token + Yakaz contract + 1 $ = 4 pt"
+    assert draft.drop_last().cards == ("contract:yakaz",)
+    assert draft.with_tokens(9, options.tokens_left).tokens == 3
+    assert draft.with_tokens(-1, 3).tokens == 0
+
+
+def test_a_reinforce_draft_starts_without_tokens():
+    state, _ = opened_game()
+    state, _ = E.apply(state, Influence(0, 1, 1, ("dollar",)))
+    state, _ = E.apply(state, Pass(1))
+    options = E.view(state, TABLE).turn
+    assert logic.targets(options, "reinforce") == (1,)
+    draft = logic.Draft("reinforce").aim(1, options).add("back")
+    assert draft.play(0) == Reinforce(0, 1, 0, ("back",))
+
+
+def test_vicelard_onto_copper_asks_where_copper_goes_then_pays():
+    state, _ = opened_game()
+    state, _ = E.apply(state, Influence(0, 1, 1, ("dollar",)))
+    options = E.view(state, TABLE).turn
+    draft = logic.Draft("vicelard").aim(options.copper_chased_from, options)
+    assert draft.chasing and not draft.paying
+    assert logic.chase_targets(4, draft.position) == (1, 2, 3)
+    draft = draft.chase(2)
+    assert draft.paying
+    assert draft.pay(1, ("dollar",)) == HireVicelard(1, 0, ("dollar",), 2)
+    E.check(state, draft.pay(1, ("dollar",)))  # the engine accepts it
+
+
+def test_copper_payments_offer_half_or_one_dollar():
+    assert [p for _, p in logic.payments("copper")] == [("half_dollar",), ("dollar",)]
+    assert [p for _, p in logic.payments("vicelard")] == [("dollar",), ("half_dollar", "half_dollar")]
+    draft = logic.Draft("copper", position=2)
+    assert draft.pay(0, ("half_dollar",)) == PayCopper(0, 2, ("half_dollar",))
+
+
+def test_card_buttons_say_the_card_and_its_points():
+    assert logic.kind_button("contract:yakaz", E) == "Contract\n+2"
+    assert logic.kind_button("dollar", E, chosen=2) == "1 $ ×2\n+1"
+    assert logic.kind_button("back", E) == "Face down\n+½"
+    assert logic.kind_button("vicelard_dollar", E) == "Vicelard\n1 $ side +1"
+
+
+def test_seats_follow_the_order_of_the_taps_up_to_five():
+    seats = ()
+    for name in ("Carla", "Anna", "Bruno"):
+        seats = logic.toggle_seat(seats, name)
+    assert seats == ("Carla", "Anna", "Bruno")
+    assert logic.toggle_seat(seats, "Anna") == ("Carla", "Bruno")
+    full = ("A", "B", "C", "D", "E")
+    assert logic.toggle_seat(full, "F") == full
+    assert logic.start_problem(("Anna",)).startswith("Tap at least 2 names")
+    assert logic.start_problem(("Anna", "Bruno")) == ""
+
+
+def test_the_last_count_is_rebuilt_from_the_log_after_the_next_round_began():
+    state, actions = opened_game()
+    actions = actions + [Influence(0, 1, 1, ("contract:yakaz",)), Influence(1, 3, 1, ("dollar",)), Pass(0), Pass(1)]
+    record = logic.count_record(E, CONFIG, 1, actions)
+    assert record.round == 1 and record.complete
+    assert [i.verdict for i in record.items] == ["Nobody: out", "Anna wins", "Nobody: out", "Bruno wins"]
+    assert record.items[1].totals == (("Anna", "3"),)
+    assert record.items[1].label == "Yakaz 4" and record.items[1].colour == "yellow"
+    assert any("Vicelard card" in n for n in record.notes)
+    final = E.new(CONFIG, 1)
+    for a in actions:
+        final, _ = E.apply(final, a)
+    assert final.round == 2 and E.view(final, TABLE).count == ()  # the engine's own count is cleared
+
+
+def test_a_count_waiting_for_a_face_down_mafioso_says_so():
+    state, actions = opened_game()
+    actions = actions + [Influence(0, 0, 1, ("back",)), Pass(1), Pass(0)]
+    record = logic.count_record(E, CONFIG, 1, actions)
+    assert not record.complete and record.items == ()
+    assert record.waiting == "Position 1: Anna 1½. Anna wins it: turn the Mafioso over."
+
+
+def test_undo_question_names_the_player_and_the_mafioso():
+    _, actions = opened_game()
+    actions = actions + [Influence(0, 1, 1, ("contract:yakaz",))]
+    assert logic.undo_question(E, CONFIG, 1, actions) == \
+        "Take back: Anna influences the Yakaz 4 with 1 token and a Yakaz contract?"
+
+
+def test_briefcases_open_won_and_end_game_leaders():
+    state, _ = opened_game()
+    rows = logic.briefcase_rows(E, state)
+    assert rows[0] == ("First to have 4 cards of different families", 3, "Still open")
+    assert ("Most Mafiosi cards", 4, "Nobody yet") in rows
+
+
+def test_colours_of_families_and_card_backs():
+    assert logic.family_colours("yellow") == ("#D9A520", "#17130C")
+    assert logic.family_colours("yellow", face_down=True) == logic.FACE_DOWN_HEX
+    assert logic.family_colours(None) == logic.FACE_DOWN_HEX

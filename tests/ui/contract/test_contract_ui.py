@@ -1,0 +1,157 @@
+"""Contract in the real app, headless, by touches only (subprocesses: see tests/ui/conftest.py).
+
+One whole 2-player game with a fixed seed: names typed on the on-screen keyboard, the Mafiosi
+entered by family and value, every action by taps, a refusal, an undo, each count, and the final
+score compared with the engine's and with a replay of the store's log.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from contract_uihelp import assert_not_blank, drive, run_app  # noqa: E402
+
+SCREENS = ["contract_round", "contract_new", "contract_reveal", "contract_count", "contract_areas",
+           "contract_bonuses", "contract_score"]
+GAME_SHOTS = ["contract_keyboard", "contract_new", "contract_trafficking", "contract_bonuses", "contract_reveal",
+              "contract_reveal_value", "contract_round", "contract_compose", "contract_pay", "contract_chase",
+              "contract_refused", "contract_undo", "contract_count", "contract_count_choice", "contract_areas",
+              "contract_score"]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    base = tmp_path_factory.mktemp("contract-game")
+    db = base / "table.db"
+    obs = drive("game", db, base / "shots", "800x480")
+    return obs, db, base / "shots"
+
+
+def replayed_score(db: Path, game_id: int):
+    """The final score from the store's log alone (a fresh replay, no screen involved)."""
+    from companion.engine import TABLE
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(db)
+    try:
+        session = Session.resume(store, game_id)
+        return session.view(TABLE).score, store.game(game_id).status, session.state.round
+    finally:
+        store.close()
+
+
+def test_new_game_names_typed_on_the_on_screen_keyboard_in_seat_order(played):
+    obs, _, _ = played
+    assert obs["after_card"] == "contract_new"
+    assert obs["typed"] == "Bruno"
+    assert obs["seats"] == ["Anna", "Bruno"] and obs["known"] == ["Anna", "Bruno"]
+    assert obs["after_start"] == "contract_round"
+    assert obs["seed"] == 4242
+
+
+def test_a_whole_two_player_game_by_touches_ends_on_the_final_score(played):
+    obs, _, _ = played
+    assert obs["final_screen"] == "contract_score"
+    assert obs["rounds_played"] == 5  # "5 rounds with 2 players"
+    assert len(obs["count_messages"]) == 5
+    assert obs["count_messages"][-1] == "Round 5 is counted: that was the last round."
+    assert obs["revealed_by_hand"] >= 2  # the Mafiosi entered by family + value taps
+
+
+def test_the_score_on_screen_equals_the_engine_and_the_stores_log(played):
+    obs, db, _ = played
+    score, status, rounds = replayed_score(db, obs["game_id"])
+    from_log = {r.name: r.total for r in score.rows}
+    assert obs["score_engine"] == from_log
+    assert obs["score_shown"] == {name: f"{total} $" for name, total in from_log.items()}
+    assert obs["winner_shown"] == [score.rows[s].name for s in score.winners] == obs["winners_engine"]
+    assert obs["headline"] == score.lines[-1]
+    assert status == "finished" and rounds == 5
+
+
+def test_only_influence_is_enabled_for_the_first_player_of_a_round(played):
+    obs, _, _ = played
+    assert obs["enabled_actions"] == {"action:influence": True, "action:reinforce": False,
+                                      "action:copper": False, "action:vicelard": False, "action:pass": False}
+
+
+def test_hiring_vicelard_onto_copper_asks_where_copper_goes(played):
+    obs, db, _ = played
+    assert obs["chase_message"] == "Vicelard chases Copper: tap the Mafioso where Copper goes."
+    from companion.store import Store
+
+    store = Store.open(db)
+    try:
+        log = store.log(obs["game_id"])
+    finally:
+        store.close()
+    kinds = [a["kind"] for a in log]
+    assert "pay_copper" in kinds
+    hired = [a for a in log if a["kind"] == "hire_vicelard"]
+    assert hired and hired[0]["copper_to"] is not None
+
+
+def test_a_refused_action_is_a_sentence_and_changes_nothing(played):
+    obs, _, _ = played
+    assert obs["refused_error"] == ("To influence a Mafioso, play at least one token together with at least "
+                                    "one influence card.")
+    assert obs["refused_message_shown"] == obs["refused_error"]
+    assert obs["refused_disk_same"] is True and obs["refused_state_same"] is True
+
+
+def test_undo_asks_once_with_names_then_takes_back(played):
+    obs, _, _ = played
+    assert obs["undo_confirming"] is True
+    assert obs["undo_question"].startswith("Take back: Anna influences ")
+    assert obs["after_undo_disk"] == [obs["after_fix_disk"], {"kind": "_undo"}]
+    assert obs["undo_restored"] is True and obs["undo_confirming_after"] is False
+
+
+def test_the_count_shows_each_mafioso_and_the_choices_as_buttons(played):
+    obs, _, _ = played
+    for verdicts in obs["count_tiles"]:
+        assert len(verdicts) == 4  # the whole row of a 2-player round, left to right
+        assert all(v.endswith(" wins") or v in ("Tie: discarded", "Nobody: out") for v in verdicts)
+    # this seed's game asks where a Blackmat goes: one button per family column of the winner
+    assert obs["count_choices"] == [["With the Brakova", "With the Costa"]]
+    assert obs["areas_rows"] == ["Anna", "Bruno"]
+
+
+def test_touch_targets_are_large(played):
+    obs, _, _ = played
+    for key in ("round_targets", "keyboard_targets", "score_targets"):
+        small = [t for t in obs[key] if min(t[1], t[2]) < 48]
+        assert not small, f"{key}: targets under 48 px: {small}"
+
+
+@pytest.mark.parametrize("name", GAME_SHOTS)
+def test_every_game_picture_is_not_blank(played, name):
+    _, _, shots = played
+    assert_not_blank(shots / f"{name}.png", (800, 480))
+
+
+def test_every_contract_screen_is_listed_and_renders_with_screenshot(tmp_path):
+    listed = run_app(["-m", "ui.main", "--list-screens"], tmp_path)
+    assert listed.returncode == 0
+    assert set(SCREENS) <= set(listed.stdout.split())
+    for name in SCREENS:
+        out = tmp_path / f"{name}.png"
+        result = run_app(["-m", "ui.main", "--screenshot", str(out), "--screen", name, "--size", "800x480"],
+                         tmp_path)
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert_not_blank(out, (800, 480))
+
+
+def test_a_larger_panel_scales_the_round_and_the_count(tmp_path):
+    obs = drive("sizes", tmp_path / "t.db", tmp_path / "shots", "1280x720")
+    assert obs["window"] == [1280, 720]
+    for key in ("round_targets", "count_targets", "compose_targets"):
+        assert all(min(t[1], t[2]) >= 48 for t in obs[key]), obs[key]
+    for name in ("contract_round", "contract_count", "contract_compose"):
+        assert_not_blank(tmp_path / "shots" / f"{name}.png", (1280, 720))
