@@ -69,7 +69,7 @@ class ContractAreasScreen(ContractScreen):
                 marks.append("Vicelard card")
             if p.holds_copper_card:
                 marks.append("Copper card")
-            info = f"{p.hand} cards · {p.tokens_left} tokens"
+            info = f"{p.hand} cards\n{p.tokens_left} tokens"
             if marks:
                 info += "\n" + ", ".join(marks)
             if p.waiting_blackmats:
