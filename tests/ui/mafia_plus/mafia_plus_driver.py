@@ -123,8 +123,12 @@ def setup_game(app, players: int, picks=(), vote="open"):
     obs["typed_player_added"] = "Zoe" in app.store.players()
     tap([b for b in setup.ids.roster.children if b.text == "Zoe"][0])  # stand Zoe up again
     for name in NAMES[:players]:
-        tap([b for b in setup.ids.roster.children if b.text == name][0])
-        yield 0.02
+        for _ in range(3):  # a tap on a row still being laid out is retried
+            if name in setup.model.seats:
+                break
+            tap([b for b in setup.ids.roster.children if b.text == name][0])
+            yield 0.05
+    obs["seated"] = list(setup.model.seats)
     tap(setup.ids.to_seats)
     yield STEP
     ring = setup.ids.ring

@@ -39,12 +39,12 @@ def test_countdown_warns_at_thirty_seconds_and_at_zero_once():
 
 def test_setup_picks_a_pool_of_two_keeping_the_last_two_tapped():
     m = SetupModel([f"P{i}" for i in range(9)])
-    (slot,) = m.slots()
+    slot = m.slots()[1]  # "two from the pool"
     assert slot.pick == 2
-    m.pick(0, "bomber")
-    m.pick(0, "mayor")
-    m.pick(0, "chairmans_daughter")
-    assert sorted(m.picked(0)) == ["chairmans_daughter", "mayor"]
+    m.pick(1, "bomber")
+    m.pick(1, "mayor")
+    m.pick(1, "chairmans_daughter")
+    assert sorted(m.picked(1)) == ["chairmans_daughter", "mayor"]
     Session  # noqa: B018  (the config is accepted by the engine:)
     from companion.games.mafia_plus import ENGINE
 
