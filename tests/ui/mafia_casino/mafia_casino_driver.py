@@ -364,11 +364,39 @@ def play(app):
     obs["after_home"] = app.manager.current
 
 
+def six(app):
+    """Six players (the most): the bank still shows every balance large."""
+    yield 0.5
+    names = ("Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi", "Gino")
+    for name in names:
+        app.store.add_player(name)
+    app.open_game("mafia-casino")
+    yield STEP
+    new = current(app)
+    for name in names[:6]:
+        tap(new.name_buttons[name])
+        yield STEP
+    obs["seventh_disabled"] = new.name_buttons["Gino"].disabled
+    tap(new.ids.start)
+    yield 0.25
+    table = current(app)
+    tap(table.buttons["draw"])  # the app turns the Market Value card
+    yield STEP
+    tap(table.buttons["first_5"])
+    yield STEP
+    obs["players"] = len(table.ids.players.children)
+    obs["balance_font"] = [w.ids.balance.font_size for w in table.ids.players.children]
+    obs["balance_fits"] = [w.ids.balance.texture_size[0] <= w.ids.balance.width for w in table.ids.players.children]
+    obs["small_targets"] = small_targets(app.root)
+    obs["phase_text"] = app.status.phase
+    shot(app, "table_six")
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     store = Store.open(DB)
     app = CompanionApp(store=store)
-    gen = {"play": play}[SCENARIO](app)
+    gen = {"play": play, "six": six}[SCENARIO](app)
 
     def step(*_):
         try:

@@ -30,6 +30,8 @@ def runs(tmp_path_factory):
     for size in SIZES:
         d = tmp / f"play-{size}"
         procs[("play", size)] = start([str(DRIVER), "play", str(d / "db.sqlite"), str(d / "out"), size], d)
+    d = tmp / "six"
+    procs[("six", "800x480")] = start([str(DRIVER), "six", str(d / "db.sqlite"), str(d / "out"), "800x480"], d)
     for name in SCREENS:
         d = tmp / f"shot-{name}"
         procs[("shot", name)] = start(["-m", "ui.main", "--screenshot", str(d / f"{name}.png"), "--screen", name], d)
@@ -119,6 +121,18 @@ def test_touch_targets_are_large_and_screenshots_are_not_blank(runs, size):
         stats = colour_stats(tmp / f"play-{size}" / "out" / f"{name}.png", step=5)
         assert stats["size"] == (w, h), name
         assert stats["colours"] > 12 and stats["top_share"] < 0.9, (name, stats)
+
+
+def test_six_players_keep_every_balance_large_and_a_seventh_is_refused(runs):
+    tmp, results = runs
+    code, _, stderr = results[("six", "800x480")]
+    obs = json.loads((tmp / "six" / "out" / "six.json").read_text())
+    assert "error" not in obs, obs.get("error")
+    assert obs["seventh_disabled"] is True and obs["players"] == 6
+    assert all(size >= 64 for size in obs["balance_font"]) and all(obs["balance_fits"])
+    assert obs["small_targets"] == [] and obs["phase_text"] == "Turn 1 · Fifi · phase 1"
+    stats = colour_stats(tmp / "six" / "out" / "table_six.png", step=5)
+    assert stats["colours"] > 12 and stats["top_share"] < 0.9
 
 
 @pytest.mark.parametrize("name", SCREENS)

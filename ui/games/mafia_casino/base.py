@@ -107,9 +107,9 @@ class CasinoScreen(Screen):
     def _on_events(self, session, events) -> None:
         self.last_events = list(events) if events and events[0].kind != "undone" else self.replayed_last_events()
         for e in events:
+            # results and "cannot make the change" are spoken; each is also on screen (result
+            # screens, the victory screen, the token panel)
             if e.kind in L.RESULT_KINDS or (e.kind == "payment" and "cannot make" in e.text):
-                self.say(e.text)
-            elif e.kind == "undone":
                 self.say(e.text)
         if self.manager is None or self.manager.current != self.name:
             return

@@ -380,8 +380,8 @@ def sample_actions(where: str) -> list[A.Action]:
     """A short game leading to ``where`` (a screen name without prefix) for its picture."""
     setup = [A.MarketValueDrawn(1, True), A.FirstPlayerChosen(0, True)]
     turn1 = [A.BuildConstruction("casino", "Poker Room", 2), A.BuildConstruction("casino", "Roulette Hall", 1),
-             A.BuildConstruction("hotel", "Pool", 1), A.EndActions(), A.PayManpower((4,)),
-             A.PlayClient("casino"), A.EndTurn()]
+             A.BuildConstruction("casino", "Cashier", 1), A.BuildConstruction("hotel", "Pool", 1), A.EndActions(),
+             A.PayManpower((5,)), A.PlayClient("casino"), A.EndTurn()]
     turn2 = [A.PlayBlock("expert_cheater", 0, 2), A.EndActions(), A.PayManpower((2,)), A.EndTurn()]
     turn3 = [A.PlaySlotMachine(2), A.SlotCardsTurned(("diamond", "diamond", "pearl"), True), A.EndTurn()]
     base = setup + turn1 + turn2 + turn3

@@ -49,6 +49,10 @@ class CasinoTableScreen(CasinoScreen):
         self._fill_players(view)
         self.instruction = L.sentence(view.draw_prompt or view.instruction)
         self.message = L.news(self.last_events) or self.instruction
+        last = self.session.actions[-1] if self.session.actions else None
+        if isinstance(last, (A.EndTurn, A.DiscardHand)) and view.phase == "actions":
+            moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
+            self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
         self._fill_tokens(view)
         self._fill_controls(view)
 

@@ -132,18 +132,23 @@ class CasinoHandText(Label):
 
 
 def player_lines(player, compact: bool) -> list[str]:
-    """Markup lines for a player's buildings: constructions, blocks, Super Clients."""
+    """Markup lines for a player's buildings: constructions, blocks (red), Super Clients (star)."""
     out = []
     blocked_colour = "FF8A7A"
     star = "[font=DejaVuSans][color=E3A63B]★[/color][/font]"
     for building, built in player.constructions:
+        if compact:
+            name = building[:3].title()
+            if building in player.blocked:
+                name = f"[color={blocked_colour}]{name}✕[/color]".replace("✕", "[font=DejaVuSans]✕[/font]")
+            out.append(f"{name} [b]{len(built)}[/b]" + (star if building in player.super_clients else ""))
+            continue
         mark = ""
         if building in player.super_clients:
             mark += f" {star}"
         if building in player.blocked:
             mark += f" [color={blocked_colour}]blocked[/color]"
-        short = building.title() if not compact else building[:4].title() + "."
-        out.append(f"{short} [b]{len(built)}[/b]{mark}")
+        out.append(f"{building.title()} [b]{len(built)}[/b]{mark}")
     if compact:
-        return ["   ".join(out)]
+        return ["  ".join(out)]
     return out

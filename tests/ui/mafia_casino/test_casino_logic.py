@@ -1,0 +1,143 @@
+"""The Kivy-free part of the Mafia Casino screens: phase -> screen, the card wizard (options
+enabled by the engine), token hand-over rows (change, change through the bank, paper), samples."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine import TABLE
+from companion.games.mafia_casino import ENGINE
+from companion.games.mafia_casino import actions as A
+from companion.games.mafia_casino.engine import _set
+from ui.games.mafia_casino import logic as L
+
+
+def started(tokens=True, players=3):
+    state = ENGINE.new({"players": players, "tokens": tokens}, seed=1)
+    for action in (A.MarketValueDrawn(1, True), A.FirstPlayerChosen(0, True)):
+        state, _ = ENGINE.apply(state, action)
+    return state
+
+
+def with_tokens(state, seat, stock):
+    """Give ``seat`` a token stock (and the matching balance) taken from the box."""
+    from companion.bank import BANK
+
+    amount = sum(n * d for n, d in zip(stock, (1_000_000, 5_000_000, 10_000_000)))
+    state = replace(state, ledger=state.ledger.transfer(BANK, state.players[seat].name, amount, "test"),
+                    box=tuple(b - n for b, n in zip(state.box, stock)))
+    return _set(state, seat, replace(state.players[seat], tokens=tuple(stock)))
+
+
+def test_each_game_phase_has_its_screen_and_the_rest_is_the_table():
+    assert L.screen_for_phase("poker") == L.screen_for_phase("poker_board") == "mafia_casino_poker"
+    assert L.screen_for_phase("roulette_spin") == "mafia_casino_roulette"
+    assert L.screen_for_phase("slot") == "mafia_casino_slot"
+    assert L.screen_for_phase("over") == "mafia_casino_victory"
+    assert L.screen_for_phase("clients") == L.screen_for_phase("manpower") == "mafia_casino_table"
+
+
+def test_status_line_names_the_turn_player_and_phase():
+    view = ENGINE.view(started(), TABLE)
+    assert L.status_line(view) == "Turn 1 · Anna · phase 1"
+
+
+def test_wizard_builds_a_construction_from_taps_and_says_what_it_plays():
+    state = started()
+    w = L.Wizard("build_hotel")
+    q = w.question(ENGINE, state)
+    assert q.name == "name" and "Security Agency" in [o.label for o in q.options]
+    w.answers["name"] = "Pool"
+    assert w.question(ENGINE, state).name == "cost"
+    w.answers["cost"] = 2
+    assert w.question(ENGINE, state) is None
+    assert w.build(state) == A.BuildConstruction("hotel", "Pool", 2)
+    assert w.summary(state) == "Construction: Hotel · Pool · 2 manpower"
+
+
+def test_wizard_disables_what_the_engine_would_refuse():
+    state = started()
+    # nobody has a construction: no Bomb; an empty safe: nothing to sell
+    assert not L.choice_enabled(ENGINE, state, "bomb")
+    assert not L.choice_enabled(ENGINE, state, "sell")
+    assert L.choice_enabled(ENGINE, state, "poker")
+    # after a Construction card, only Constructions (one type of action card per turn)
+    state, _ = ENGINE.apply(state, A.BuildConstruction("hotel", "Pool", 1))
+    assert L.choice_enabled(ENGINE, state, "build_casino")
+    assert not L.choice_enabled(ENGINE, state, "poker")
+    assert not L.choice_enabled(ENGINE, state, "discard_hand")
+    # no construction twice
+    w = L.Wizard("build_hotel")
+    pool = [o for o in w.question(ENGINE, state).options if o.value == "Pool"][0]
+    assert not pool.enabled
+
+
+def test_wizard_bomb_asks_target_then_their_constructions():
+    state = started()
+    state = _set(state, 1, replace(state.players[1], built=((), ("Bar",), ())))
+    w = L.Wizard("bomb")
+    q = w.question(ENGINE, state)
+    assert [(o.label, o.enabled) for o in q.options] == [("Ben", True), ("Cleo", False)]
+    w.answers["target"] = 1
+    q = w.question(ENGINE, state)
+    assert [o.label for o in q.options] == ["Bar (Restaurant)"]
+    w.answers["construction"] = ("restaurant", "Bar")
+    w.answers["cost"] = 1
+    assert w.build(state) == A.PlayBomb(1, "restaurant", "Bar", 1)
+
+
+def test_payment_rows_show_tokens_given_and_change_back():
+    state = with_tokens(started(), 1, (0, 1, 0))  # Ben holds one red $5M
+    state = with_tokens(state, 0, (4, 0, 0))  # Anna holds four green
+    state = replace(state, active=0)
+    _, events = ENGINE.apply(state, A.PlayExtortion(0))
+    rows = L.payment_rows(events)
+    ben = [r for r in rows if r.title.startswith("Ben pays Anna $1M")][0]
+    assert ben.handovers[0].given == (0, 1, 0) and ben.handovers[0].change == (4, 0, 0)
+    assert L.token_counts(ben.handovers[0].change) == [(1, 4)]
+
+
+def test_payment_rows_show_change_through_the_bank():
+    state = with_tokens(started(), 1, (0, 1, 0))  # Ben: one red; Anna: nothing to give change with
+    _, events = ENGINE.apply(state, A.PlayExtortion(0))
+    (row,) = L.payment_rows(events)
+    assert "change through the bank" in row.title
+    assert [(h.giver, h.taker) for h in row.handovers] == [("Ben", "The bank"), ("The bank", "Anna")]
+
+
+def test_payment_rows_say_when_the_tokens_cannot_make_the_change():
+    state = started()
+    state = replace(state, box=(0, 0, 1))  # the box holds one blue $10M only
+    state = _set(state, 0, replace(state.players[0], built=(("Poker Room", "Cashier"), (), ())))
+    state, _ = ENGINE.apply(state, A.EndActions())
+    _, events = ENGINE.apply(state, A.PlayClient("casino"))
+    (row,) = L.payment_rows(events)
+    assert row.handovers == () and row.paper.startswith("The tokens cannot make this change")
+
+
+def test_payment_rows_without_tokens_are_plain_lines():
+    state = started(tokens=False)
+    state = _set(state, 0, replace(state.players[0], built=(("Poker Room",), (), ())))
+    state, _ = ENGINE.apply(state, A.EndActions())
+    _, events = ENGINE.apply(state, A.PlayClient("casino"))
+    assert L.payment_rows(events) == [L.PaymentRow("The bank pays Anna $1M (Client Casino (1 constructions))")]
+
+
+def test_news_leaves_payments_to_the_token_panel():
+    state = started()
+    _, events = ENGINE.apply(state, A.PlaySlotMachine(1))
+    assert L.news(events).startswith("Slot machine: Anna bets 1 card(s)")
+
+
+def test_sample_games_are_legal_and_reach_their_screens():
+    for where, phase in (("table", "actions"), ("poker", "clients"), ("roulette", "roulette_spin"),
+                         ("slot", "slot"), ("victory", "over")):
+        state = ENGINE.new(L.SAMPLE_CONFIG, L.SAMPLE_SEED)
+        for action in L.sample_actions(where):
+            state, _ = ENGINE.apply(state, action)
+        assert state.phase == phase, where
+
+
+def test_card_faces_split_value_and_suit():
+    assert L.split_card("10H") == ("10", "H") and "H" in L.RED_SUITS
+    assert len(L.card_values()) == 13 and L.card_suits() == ("C", "D", "H", "S")
