@@ -20,25 +20,32 @@ import traceback
 import tty
 from pathlib import Path
 
-for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
-                   "SDL_AUDIODRIVER": "dummy"}.items():
-    os.environ.setdefault(key, value)
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+SCENARIO = DB = OUT = SIZE = PORT = None
+Clock = Keyboard = Window = UnitTestTouch = Store = CompanionApp = None
 
-from ui.main import configure_kivy  # noqa: E402
 
-SCENARIO, DB, OUT, SIZE = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
-PORT = sys.argv[5] if len(sys.argv) > 5 else ""
-configure_kivy(tuple(int(v) for v in SIZE.split("x")), False)
+def _setup() -> None:
+    """Configure Kivy before importing it (only when run as a script: pytest imports this
+    module for doctests, which must do nothing)."""
+    global SCENARIO, DB, OUT, SIZE, PORT, Clock, Keyboard, Window, UnitTestTouch, Store, CompanionApp
+    for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
+                       "SDL_AUDIODRIVER": "dummy"}.items():
+        os.environ.setdefault(key, value)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+    from ui.main import configure_kivy
 
-from kivy.clock import Clock  # noqa: E402
-from kivy.core.window import Keyboard, Window  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
+    SCENARIO, DB, OUT, SIZE = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
+    PORT = sys.argv[5] if len(sys.argv) > 5 else ""
+    configure_kivy(tuple(int(v) for v in SIZE.split("x")), False)
+    from kivy.clock import Clock
+    from kivy.core.window import Keyboard, Window
+    from kivy.tests.common import UnitTestTouch
 
-from companion.store import Store  # noqa: E402
-from ui.app import CompanionApp  # noqa: E402
+    from companion.store import Store
+    from ui.app import CompanionApp
 
-obs: dict = {"scenario": SCENARIO}
+
+obs: dict = {}
 PAYLOAD_A = "0F00ABCDEF"  # uid 0011259375
 PAYLOAD_B = "0F00000457"  # uid 0000001111
 
@@ -423,6 +430,8 @@ def seed_history(store) -> None:
 
 def main() -> int:
     global FAKE_PORT, encode_frame
+    _setup()
+    obs["scenario"] = SCENARIO
     OUT.mkdir(parents=True, exist_ok=True)
     store = Store.open(DB)
     if SCENARIO == "rfid":
