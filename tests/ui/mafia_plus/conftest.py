@@ -1,1 +1,0 @@
-collect_ignore = ["mafia_plus_driver.py"]
