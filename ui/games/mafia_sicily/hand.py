@@ -48,6 +48,29 @@ class SicilyHandScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._hide_event = None
+        self._swap()
+
+    def on_revealed(self, *_):
+        self._swap()
+
+    def _swap(self) -> None:
+        """Only one of the two parts is in the widget tree: nothing hidden can be read or tapped."""
+        if "body" not in self.ids:
+            return
+        body = self.ids.body
+        if not hasattr(self, "_parts"):  # strong references (ids are weak proxies)
+            real = {id(c): c for c in body.children}
+            self._parts = {}
+            for name in ("hidden_box", "shown_box"):
+                proxy = self.ids[name]
+                self._parts[name] = next(c for c in body.children if c == proxy)
+            del real
+        hidden, shown = self._parts["hidden_box"], self._parts["shown_box"]
+        want, drop = (shown, hidden) if self.revealed else (hidden, shown)
+        if drop.parent is not None:
+            drop.parent.remove_widget(drop)
+        if want.parent is None:
+            body.add_widget(want)
 
     def prepare(self, game: str = GAME, game_id: int | None = None, seat: int = 0, **_):
         self.session = App.get_running_app().session_for(GAME, game_id)
@@ -75,6 +98,7 @@ class SicilyHandScreen(Screen):
             self._hide_event.cancel()
             self._hide_event = None
         self.revealed = False
+        self._swap()
         if "cards" in self.ids:
             self.ids.cards.clear_widgets()
             self.ids.plays.clear_widgets()
@@ -91,6 +115,7 @@ class SicilyHandScreen(Screen):
         """After the hold: show the cards, the private notes and the plays allowed now."""
         self.error = ""
         self.revealed = True
+        self._swap()
         view = self.session.view(Seat(self.seat))
         cards = self.ids.cards
         cards.clear_widgets()

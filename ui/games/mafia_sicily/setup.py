@@ -19,6 +19,16 @@ from ui.widgets.big_button import BigButton
 
 
 
+class SicilyKeyboard(BoxLayout):
+    """The on-screen keyboard; while shown it takes every touch (nothing behind it is tapped)."""
+
+    def on_touch_down(self, touch):
+        if self.disabled or self.opacity == 0:
+            return False
+        super().on_touch_down(touch)
+        return True
+
+
 class SicilySeatRow(BoxLayout):
     role = StringProperty("")
     faction = StringProperty("red")
@@ -45,6 +55,8 @@ class SicilySetupScreen(Screen):
     error = StringProperty("")
     typing = BooleanProperty(False)
     typed = StringProperty("")
+    #: Tests and demos fix the dice with a seed; a real table leaves it None (a fresh random seed).
+    seed: int | None = None
 
     def prepare(self, game: str = GAME, game_id: int | None = None, **_):
         if game_id is not None:  # a game picked from Resume: straight to its table
@@ -109,7 +121,7 @@ class SicilySetupScreen(Screen):
         config = {"players": self.players, "names": list(self.names[:self.players]),
                   "age_order": model.age_order(self.players, self.oldest)}
         try:
-            session = Session.start(app.store, GAME, config)
+            session = Session.start(app.store, GAME, config, seed=self.seed)
         except CompanionError as error:
             self.error = str(error)
             return
@@ -119,10 +131,11 @@ class SicilySetupScreen(Screen):
     # -- the keyboard ---------------------------------------------------------------------
     def open_keyboard(self) -> None:
         self.typed = ""
+        self.error = ""
         self.typing = True
 
     def key(self, letter: str) -> None:
-        if letter == "⌫":
+        if letter == "Del":
             self.typed = self.typed[:-1]
         elif len(self.typed) < 24:
             self.typed += letter if not self.typed or self.typed.endswith(" ") else letter.lower()
@@ -158,18 +171,18 @@ class SicilySetupScreen(Screen):
             seats.add_widget(row)
         known = self.ids.known
         known.clear_widgets()
+        new = BigButton(text="+ New name", variant="ghost")
+        new.bind(on_release=lambda *_: self.open_keyboard())
+        known.add_widget(new)
         for name in App.get_running_app().store.players():
             button = BigButton(text=name, variant="selected" if name in self.names[:self.players] else "secondary")
             button.bind(on_release=lambda b: self.pick_name(b.text))
             known.add_widget(button)
-        new = BigButton(text="+ New name", variant="ghost")
-        new.bind(on_release=lambda *_: self.open_keyboard())
-        known.add_widget(new)
         keys = self.ids.keyrows
         if not keys.children:
             for row in KEY_ROWS:
                 line = Factory.SicilyKeyRow()
-                for letter in row + ("⌫" if row == KEY_ROWS[-1] else ""):
+                for letter in tuple(row) + (("Del",) if row == KEY_ROWS[-1] else ()):
                     k = BigButton(text=letter)
                     k.bind(on_release=lambda b: self.key(b.text))
                     line.add_widget(k)
