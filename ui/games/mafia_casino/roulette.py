@@ -25,6 +25,7 @@ class CasinoRouletteScreen(CasinoScreen):
     picked = ListProperty([])
     can_place = BooleanProperty(False)
     can_pass = BooleanProperty(False)
+    prize_text = StringProperty("")  # "Cleo +$2M", large, once the roulette is settled
 
     def prepare(self, **params):
         self.picked = []
@@ -113,6 +114,10 @@ class CasinoRouletteScreen(CasinoScreen):
             last = view.last_game
             self.prompt = last.text if last and last.game == "roulette" else "No roulette has been played yet."
             self.can_place = self.can_pass = False
+        self.prize_text = ""
+        if self.mode == "result" and view.last_game and view.last_game.game == "roulette":
+            last = view.last_game
+            self.prize_text = f"{view.players[last.winners[0]].name} +{L.big_money(last.paid_each)}"
         self._fill_pad(played)
         self._fill_bets(view)
 

@@ -38,6 +38,7 @@ class CasinoSlotScreen(CasinoScreen):
     bet = NumericProperty(1)
     pay_text = StringProperty("")
     can_record = BooleanProperty(False)
+    prize_text = StringProperty("")  # "+$15M" once the cards are turned
 
     def prepare(self, **params):
         self.reels = ["", "", ""]
@@ -105,6 +106,10 @@ class CasinoSlotScreen(CasinoScreen):
                     self.bet = action.bet
                     break
             self.can_record = False
+        self.prize_text = ""
+        last = view.last_game
+        if self.mode == "result" and last and last.game == "slot":
+            self.prize_text = f"+{L.big_money(last.paid_each)}" if last.paid_each else "$0M"
         self.pay_text = pay_table_text(self.bet)
         self._fill_pay_grid()
 
