@@ -373,6 +373,84 @@ def play(app):
     obs["undo_news"] = table.news_text
 
 
+def secrets(app):
+    """A game where players hold cards: the shared screens never show a held card's name; the
+    holder's private screen shows it only while revealed."""
+    import random
+
+    from companion.session import Session
+    from companion.simulate import chance_rng
+
+    yield 0.3
+    session = Session.start(app.store, "mafia-sicily", {"players": 5, "names": ["Zoe", *KNOWN]}, seed=SEED)
+    engine = session.engine
+    rng = random.Random(5)
+    state = session.state
+    actions = []
+    for step in range(3000):
+        held = [(f, h) for f, h in state.hands if h]
+        if held and state.prompt and state.prompt[0] in ("move", "roll", "decide"):
+            break
+        legal = engine.legal_actions(state)
+        if engine.outcome(state) is not None:
+            break
+        action = engine.chance(state, chance_rng(SEED, step), None) if not legal else \
+            engine.playout_policy(state, legal, rng)
+        state, _ = engine.apply(state, action)
+        actions.append(action)
+    for action in actions:
+        session.act(action)
+    obs["held"] = [[f, list(h)] for f, h in session.state.hands if h]
+    public_lines = []  # what the table has heard so far (played cards are public)
+    st = engine.new(session.config, session.seed)
+    for a in session.actions:
+        st, events = engine.apply(st, a)
+        public_lines += [e.text for e in events if type(e.audience).__name__ == "TableAudience"]
+    session.subscribe(lambda _s, events: public_lines.extend(
+        e.text for e in events if type(e.audience).__name__ == "TableAudience"))
+    app.resume("mafia-sicily", session.game_id)
+    yield 0.4
+    obs["screen"] = app.manager.current
+    table = app.manager.get_screen("mafia_sicily_table")
+    session = table.session
+    leaks, checked = [], 0
+    for step in range(40):
+        if session.outcome() is not None:
+            break
+        on_screen = texts(app.root)
+        secret = secret_names(session, public_lines)
+        checked += len(secret)
+        leaks += [[step, n] for n in secret if any(n in t for t in on_screen)]
+        buttons = [b for b in choice_buttons(table) if b.choice.kind != "cards"]
+        if not buttons:
+            break
+        moves = [b for b in buttons if type(b.choice.action).__name__ == "Move"]
+        pick = moves[0] if moves else (button_for(table, "Done") or button_for(table, "No card") or buttons[0])
+        table.ids.choices_scroll.scroll_to(pick, padding=0, animate=False)
+        yield 0.05
+        tap(pick)
+        yield 0.05
+    obs["leaks"] = leaks
+    obs["secret_names_checked"] = checked
+    shot(app, "secrets_table")
+    # the holder's private screen: names only while revealed
+    holder_side = [f for f, h in session.state.hands if h][0]
+    seat = session.engine.seat_of(session.state, "state" if holder_side.startswith("state") else holder_side)
+    own = [session.engine.card_by_id[c].name for f, h in session.state.hands if f == holder_side for c in h]
+    table.open_cards(seat)
+    yield 0.3
+    hand = app.manager.get_screen("mafia_sicily_hand")
+    obs["holder"] = [seat, hand.owner_text, own]
+    obs["hidden_shows_names"] = [n for n in own if any(n in t for t in texts(app.root))]
+    hand.reveal()
+    yield 0.2
+    obs["revealed_shows_names"] = [n for n in own if any(n in t for t in texts(app.root))]
+    shot(app, "secrets_hand_revealed")
+    hand.hide()
+    yield 0.1
+    obs["hidden_again_shows_names"] = [n for n in own if any(n in t for t in texts(app.root))]
+
+
 def sizes(app):
     """Another panel size: a started game's screens fill it, targets stay large, nothing cut."""
     yield 0.5
@@ -419,7 +497,7 @@ def main() -> int:
     for name in KNOWN:
         store.add_player(name)
     app = CompanionApp(store=store)
-    gen = {"play": play, "sizes": sizes}[SCENARIO](app)
+    gen = {"play": play, "sizes": sizes, "secrets": secrets}[SCENARIO](app)
 
     def step(*_):
         try:

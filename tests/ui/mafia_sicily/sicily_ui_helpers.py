@@ -1,0 +1,48 @@
+"""Run the app in a subprocess (a copy of the few lines of tests/ui/conftest.py, uniquely named)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+DRIVER = str(HERE / "sicily_driver.py")
+sys.path.insert(0, str(HERE.parent))  # pngcheck
+
+
+def kivy_env(tmp: Path) -> dict:
+    env = dict(os.environ)
+    env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
+               KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT))
+    env.pop("MAFIA_COMPANION_DB", None)
+    env.pop("MAFIA_COMPANION_INPUT", None)
+    return env
+
+
+def run_app(args: list[str], tmp: Path, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=kivy_env(tmp), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def drive(scenario: str, base: Path, size: str) -> tuple[dict, Path]:
+    out = base / f"{scenario}-{size}"
+    result = run_app([DRIVER, scenario, str(base / f"{scenario}-{size}.db"), str(out), size], base)
+    report = out / f"{scenario}.json"
+    assert report.exists(), f"the app did not report:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    obs = json.loads(report.read_text())
+    assert "error" not in obs, obs["error"]
+    assert result.returncode == 0, result.stderr[-3000:]
+    return obs, out
+
+
+def assert_not_blank(png: Path, size: tuple[int, int]) -> None:
+    from pngcheck import colour_stats
+
+    stats = colour_stats(png)
+    assert stats["size"] == size
+    assert stats["colours"] >= 12, f"{png.name} has only {stats['colours']} colours"
+    assert stats["top_share"] < 0.85, f"{png.name} is mostly one colour"

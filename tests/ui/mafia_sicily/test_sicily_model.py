@@ -1,0 +1,112 @@
+"""The Kivy-free part of the Mafia (Sicily) screens: which buttons, where on the board, the seats."""
+
+from __future__ import annotations
+
+from companion.engine import TABLE
+from companion.games.mafia_sicily.engine import ENGINE, ChooseHome, DiceRolled, LoseCard, Move, Pass, PlayCard
+from ui.games.mafia_sicily import model
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+
+
+def started(**config):
+    s = ENGINE.new({"players": 5, "names": NAMES, **config}, 1)
+    homes = {"red": "palermo", "black": "enna", "orange": "enna", "green": "catania"}
+    while s.prompt[0] == "home":
+        s, _ = ENGINE.apply(s, ChooseHome(homes[s.prompt[1]]))
+    return s
+
+
+def test_calendar_strip_is_red_black_state_orange_green_state_with_the_current_slot():
+    view = ENGINE.view(started(), TABLE)
+    slots = model.calendar_slots(view)
+    assert [s.label for s in slots] == ["Red", "Black", "State", "Orange", "Green", "State"]
+    assert [s.current for s in slots] == [True, False, False, False, False, False]
+
+
+def test_board_layout_places_all_26_spaces_apart_inside_the_map():
+    pos = model.board_layout(ENGINE.board)
+    assert set(pos) == set(ENGINE.board.ids)
+    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pos.values())
+    pts = list(pos.values())
+    assert min(abs(a[0] - b[0]) + abs(a[1] - b[1]) for i, a in enumerate(pts) for b in pts[i + 1:]) > 0.1
+
+
+def test_an_edited_board_goes_round_the_triangle():
+    from companion.games.mafia_sicily.data import load_board
+
+    board = load_board(routes=False)
+    from dataclasses import replace
+
+    renamed = replace(board, spaces=tuple(replace(s, id=s.id + "_x") for s in board.spaces))
+    pos = model.board_layout(renamed)
+    assert len(set(pos.values())) == 26
+
+
+def test_abbreviations_are_unique():
+    abbr = model.abbreviations(ENGINE.board)
+    assert len(set(abbr.values())) == 26 and abbr["palermo"] == "PAL"
+
+
+def test_a_roll_prompt_offers_one_roll_button_not_72_dice_actions():
+    choices = model.table_choices(ENGINE, started())
+    assert [(c.text, c.kind, c.request) for c in choices.buttons] == [("Roll 2 dice", "roll", "roll2d6")]
+
+
+def test_moves_are_chosen_counter_first_then_destination():
+    s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
+    first = model.table_choices(ENGINE, s)
+    assert all(c.kind == "counter" for c in first.buttons)
+    assert first.buttons[0].text == "Red Boss · Palermo"
+    assert len(first.buttons) == 2, "two Picciotti in one space are one button"
+    second = model.table_choices(ENGINE, s, selected="boss_red")
+    moves = [c.action for c in second.buttons if c.kind == "act"]
+    assert moves and all(isinstance(m, Move) and m.counter == "boss_red" for m in moves)
+    assert set(second.destinations) == {m.to for m in moves}
+    assert second.buttons[0].text == "‹ Another counter"
+
+
+def test_card_plays_never_reach_the_shared_screen_but_the_owners_private_screen():
+    from dataclasses import replace
+
+    s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
+    hands = tuple((f, ("mole",) if f == "red" else h) for f, h in s.hands)
+    decks = tuple((d, tuple(c for c in cards if c != "mole")) for d, cards in s.decks)
+    s = replace(s, hands=hands, decks=decks)
+    assert PlayCard("mole") in ENGINE.legal_actions(s)
+    shared = model.table_choices(ENGINE, s)
+    assert not any("Mole" in c.text for c in shared.buttons)
+    assert shared.private_seats == [1]
+    mine = model.private_choices(ENGINE, s, 1)
+    assert [c.text for c in mine] == ["Play Mole in Prefecture"]
+    assert model.private_choices(ENGINE, s, 2) == []
+
+
+def test_seat_roles_follow_the_engines_seats():
+    assert [r[0] for r in model.seat_roles(5)] == ["State", "Red", "Black", "Orange", "Green"]
+    assert [r[0] for r in model.seat_roles(3)] == ["State", "Red + Orange", "Black + Green"]
+    assert [r[0] for r in model.seat_roles(2)] == ["Red + Green", "Black + Orange"]
+
+
+def test_age_order_puts_the_oldest_players_families_first():
+    assert model.age_order(5, [3, 2]) == ["orange", "black", "red", "green"]
+    assert model.age_order(5, []) == ["red", "black", "orange", "green"]
+    assert model.age_order(3, [2]) == ["black", "green", "red", "orange"]
+
+
+def test_new_game_needs_a_different_name_per_seat():
+    assert model.new_game_problem(3, ["A", "", ""]) == "Give every player a name (2 to go)."
+    assert model.new_game_problem(2, ["Anna", "anna"]) == "Anna is named twice: each seat needs a different player."
+    assert model.new_game_problem(2, ["Anna", "Bruno", ""]) == ""
+
+
+def test_remediation_shows_halves():
+    assert model.remediation_text(2.5) == "2½" and model.remediation_text(3.0) == "3"
+
+
+def test_private_actions_are_card_plays_and_card_tells():
+    from companion.games.mafia_sicily.engine import Arrest, Detain
+
+    assert model.is_private(PlayCard("wiretap")) and model.is_private(LoseCard("wiretap"))
+    assert model.is_private(Detain("boss_red", lair=True)) and model.is_private(Arrest("boss_red"))
+    assert not model.is_private(Detain("boss_red")) and not model.is_private(Pass())
