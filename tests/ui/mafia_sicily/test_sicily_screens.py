@@ -77,10 +77,10 @@ def test_private_card_screen_says_whose_it_is_and_shows_cards_only_while_held(pl
 
 def test_scores_show_the_engines_control_and_remediation(played):
     obs, _ = played
-    tiles = dict(obs["scores_tiles"])
+    tiles = {title: (number, cards) for title, number, cards in obs["scores_tiles"]}
     for family, n in obs["scores_view"]:
-        title = [t for t in tiles if t.lower().startswith(family)][0]
-        assert tiles[title] == str(n)
+        assert tiles[family.capitalize()][0] == str(n)
+    assert tiles["Red"][1].startswith("Bruno") and tiles["State"][1].startswith("Zoe")
     assert obs["scores_leaks"] == []
 
 

@@ -74,7 +74,7 @@ class SicilyBoardMap(Widget):
         Rectangle(texture=tex, size=tex.size, pos=(cx - tex.width / 2, cy - tex.height / 2))
 
     def tile_size(self) -> float:
-        return max(20.0, min(self.width / 10.0, self.height / 7.8))
+        return max(20.0, min(self.width / 10.0, self.height / 8.0))
 
     def space_centre(self, sid: str) -> tuple[float, float]:
         x, y = self._layout[sid]

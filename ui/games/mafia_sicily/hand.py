@@ -122,13 +122,16 @@ class SicilyHandScreen(Screen):
         lines = model.hand_lines(view)
         if not lines:
             cards.add_widget(SicilyCardLine(title="No cards", body="You hold no cards now."))
-        for side, name, text in lines:
-            cards.add_widget(SicilyCardLine(title=f"{name} · {side}", body=text))
+        for name, detail in lines:
+            cards.add_widget(SicilyCardLine(title=name, body=detail))
         for note in NOTES.get((self.session.game_id, self.seat), [])[-3:]:
             cards.add_widget(SicilyCardLine(title="Only for you", body=note))
         plays = self.ids.plays
         plays.clear_widgets()
-        for choice in model.private_choices(self.session.engine, self.session.state, self.seat):
+        choices = model.private_choices(self.session.engine, self.session.state, self.seat)
+        if not choices:
+            plays.add_widget(SicilyCardLine(title="Nothing to play now", body="Cards are offered here when the rules allow them."))
+        for choice in choices:
             button = SicilyChoiceButton(text=choice.text, choice=choice, variant="primary")
             button.bind(on_release=lambda b: self.play(b.choice))
             plays.add_widget(button)

@@ -331,13 +331,15 @@ def private_choices(engine, state, seat: int) -> list[Choice]:
     return out
 
 
-def hand_lines(seat_view) -> list[tuple[str, str, str]]:
-    """(side, card name, card text) for a seat's private screen."""
+def hand_lines(seat_view) -> list[tuple[str, str]]:
+    """(card name, what it does · which deck and side) for a seat's private screen."""
+    decks = {"roma": "Roma", "usa": "USA", "sisde": "SISDE"}
     out = []
     for side, cards in seat_view.hands:
         label = "State" if side.startswith("state") else FACTION_SHORT[side]
         for c in cards:
-            out.append((label, c.name, c.text))
+            what = c.text if c.text and c.text != c.name else ""
+            out.append((c.name, (what + " · " if what else "") + f"{decks.get(c.deck, c.deck)} card, {label}"))
     return out
 
 

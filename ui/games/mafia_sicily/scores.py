@@ -33,10 +33,10 @@ def fill_scores(grid, view) -> None:
     seats = dict(view.hand_sizes)
     for side, number, caption in model.score_rows(view):
         who = [model.player_name(view, s) for s in _seats_of(view, side)] if view.names else []
+        held = f"{seats.get(side, 0)} cards" if side in seats else ""
         grid.add_widget(SicilyScoreTile(
-            faction=side, number=number, caption=caption,
-            title=model.FACTION_SHORT[side] + (f" · {who[0]}" if who else ""),
-            cards=f"{seats.get(side, 0)} cards" if side in seats else ""))
+            faction=side, number=number, caption=caption, title=model.FACTION_SHORT[side],
+            cards=" · ".join(x for x in (who[0] if who else "", held) if x)))
 
 
 def _seats_of(view, side: str) -> list[int]:
