@@ -1,1 +1,0 @@
-collect_ignore = ["sicily_driver.py"]  # a script run in subprocesses, not a test module
