@@ -15,6 +15,7 @@ for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLE
                    "SDL_AUDIODRIVER": "dummy"}.items():
     os.environ.setdefault(key, value)
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # mafia_plus_scenes
 
 from ui.main import configure_kivy  # noqa: E402
 
@@ -446,6 +447,54 @@ def play_night_once(app):
         yield STEP
 
 
+def panel_snapshot(screen) -> dict:
+    """What the called role's private panel shows: texts and enabled states of every control."""
+    ring = screen.ids.ring
+    return {"panel": screen.panel, "title": screen.ids.panel_title.text, "hint": screen.ids.panel_hint.text,
+            "seats": [[s.text, s.disabled, s.dead, s.variant] for s in ring.seats],
+            "options": [[b.text, b.disabled, b.variant] for b in reversed(screen.ids.options.children)],
+            "confirm": [screen.ids.confirm.text, screen.ids.confirm.disabled],
+            "close": [screen.ids.close.text, screen.ids.close.disabled]}
+
+
+def panels(app):
+    """The same Night 1 call with the role's player alive and dead: open the panel, pick, confirm."""
+    from companion.session import Session
+    from ui.controller import Route
+    import mafia_plus_scenes as SC
+
+    app.store.set_setting(flow.CALL_SETTING, 60)  # the padded call outlasts the whole walk
+    yield 0.3
+    for role, pick in (("doctor", 6), ("bartender", "Shift left")):
+        for alive in (True, False):
+            s = Session.start(app.store, "mafia-plus", SC.CONFIG, seed=1)
+            s.act(E.Dealt(SC.deal(role, alive), by_hand=True))
+            SC.play_to_call(s.act, lambda: s.state, role)
+            app.store.set_setting(flow.peek_key(s.game_id), len(SC.PLAYERS))
+            app.sessions["mafia-plus"] = s
+            before = len(s.actions)
+            app.go(Route("mafia_plus_night", {"game": "mafia-plus", "game_id": s.game_id}))
+            yield 0.3
+            screen = app.manager.get_screen("mafia_plus_night")
+            rec = {"neutral": visible_texts(screen)}
+            yield from hold(screen.ids.open_panel)
+            yield STEP
+            rec["opened"] = panel_snapshot(screen)
+            if isinstance(pick, int):
+                tap(screen.ids.ring.seats[pick])
+            else:
+                tap([b for b in screen.ids.options.children if b.text == pick][0])
+            yield STEP
+            rec["picked"] = panel_snapshot(screen)
+            yield from hold(screen.ids.confirm)
+            yield 0.3
+            rec["after"] = {"panel": screen.panel, "screen": app.manager.current, "call": screen.call_text,
+                            "texts": visible_texts(screen)}
+            rec["recorded"] = [type(a).__name__ for a in s.actions[before:]]
+            shot(app, f"panel_{role}_{'alive' if alive else 'dead'}")
+            obs.setdefault("panels", {})[f"{role}/{'alive' if alive else 'dead'}"] = rec
+
+
 def resume(app):
     """After the SIGKILL: Home offers the game; it reopens on the same night step."""
     yield 0.5
@@ -475,7 +524,8 @@ def main() -> int:
     store.set_setting(flow.HOLD_SETTING, HOLD)
     store.set_setting("mafia_plus.seed", 7)
     app = CompanionApp(store=store)
-    scenarios = {"game7": game7, "game11": game11, "game11c": game11c, "killnight": killnight, "resume": resume}
+    scenarios = {"game7": game7, "game11": game11, "game11c": game11c, "killnight": killnight, "resume": resume,
+                 "panels": panels}
     gen = scenarios[SCENARIO](app)
 
     def step(*_):

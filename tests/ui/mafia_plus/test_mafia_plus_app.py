@@ -113,6 +113,24 @@ def test_eleven_players_chairman_annuls_with_a_secret_vote(tmp_path):
     assert obs["end_screen"] == "mafia_plus_end" and obs["winners"]
 
 
+def test_a_role_nobody_can_play_gets_the_same_night_panel_as_a_living_one(tmp_path):
+    """Secrets at the table: the same call, the role's player alive in one game and dead in the
+    other: every text and enabled state of the panel is equal, before and after picking, and the
+    screen returns to the same neutral call; only the living role's choice is recorded."""
+    obs = drive("panels", tmp_path)
+    panels = obs["panels"]
+    for role, recorded in (("doctor", "Heal"), ("bartender", "Shift")):
+        alive, dead = panels[f"{role}/alive"], panels[f"{role}/dead"]
+        assert alive["opened"]["panel"] == "act"
+        assert not alive["opened"]["confirm"][1] is False  # nothing picked yet: confirm disabled
+        assert alive["picked"]["confirm"][1] is False  # picked: hold to confirm enabled
+        for moment in ("neutral", "opened", "picked", "after"):
+            assert alive[moment] == dead[moment], (role, moment)
+        assert "Nothing to choose" not in str(dead)
+        assert alive["after"]["panel"] == "" and alive["after"]["screen"] == "mafia_plus_night"
+        assert alive["recorded"] == [recorded] and dead["recorded"] == []
+
+
 def test_killed_mid_night_resumes_on_the_same_step(tmp_path):
     out = tmp_path / "shots"
     proc = subprocess.Popen([sys.executable, DRIVER, "killnight", str(tmp_path / "table.db"), str(out), "800x480"],

@@ -86,3 +86,25 @@ def test_player_stats_replay_finished_games_from_the_store(tmp_path):
         assert {n for n, r in rows.items() if r.wins == 1} == winners
     finally:
         store.close()
+
+
+def test_night_panel_of_a_dead_role_offers_what_the_living_role_would():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import mafia_plus_scenes as SC
+    from companion.games.mafia_plus import ENGINE
+    from ui.games.mafia_plus import night_panel as NP
+
+    assert doctest.testmod(NP).failed == 0
+    for role in ("doctor", "bartender"):
+        alive, dead = NP.night_panel(ENGINE, SC.engine_state(role, True)), \
+            NP.night_panel(ENGINE, SC.engine_state(role, False))
+        assert alive.live and not dead.live
+        assert (alive.title, alive.hint, alive.targets, alive.options) == \
+            (dead.title, dead.hint, dead.targets, dead.options)
+    # self-excluding roles: the dead role's own seat is out because it is dead, never a living seat
+    dead = NP.night_panel(ENGINE, SC.engine_state("detective", False))
+    st = SC.engine_state("detective", False)
+    assert dead.targets == [i for i in range(len(st.players)) if st.alive[i]]

@@ -15,39 +15,18 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.engine import TABLE
-from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus import engine as E
 from ui.controller import Route
 from ui.screens import load_kv
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 
 from . import flow
+from . import night_panel as NP
 from .common import GAME, MafiaPlusScreen, play_until, sample_session
 
 load_kv(__file__)
 
-VERBS = {"mafia": "eliminate", "doctor": "heal", "railwayman": "ship out", "detective": "investigate",
-         "angel_of_death": "mark", "lady_of_the_night": "seduce", "bodyguard": "protect",
-         "blackmailer": "blackmail", "blackmailing_boss": "blackmail", "gun_shop_owner": "shoot"}
-ANSWER_STEPS = ("detective", "lady_of_the_night")
-
-
-def role_title(step: str) -> str:
-    """>>> role_title("mafia"), role_title("doctor")
-    ('the Mafia', 'the Doctor')"""
-    if step in ("mafia", "mafia_meet"):
-        return "the Mafia"
-    return "the " + C.name(step) if step in C.CHARACTERS else "nobody"
-
-
-def option_text(action) -> str:
-    if isinstance(action, E.Pass):
-        return "Not tonight"
-    if isinstance(action, E.Shift):
-        return f"Shift {action.direction}"
-    if isinstance(action, E.Sweep):
-        return "Sweep tonight"
-    return ""
+VERBS, ANSWER_STEPS, role_title, option_text = NP.VERBS, NP.ANSWER_STEPS, NP.role_title, NP.option_text
 
 
 class MafiaPlusNightScreen(MafiaPlusScreen):
@@ -72,6 +51,8 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self._answer: str | None = None
         self._choice = None
         self._answer_event = None
+        self._model = None
+        self._actions: list = []
 
     # -- the call -------------------------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, **params):
@@ -151,14 +132,16 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
 
     # -- the private panel ----------------------------------------------------------------------
     def open_panel(self) -> None:
+        """The called role's private panel. A role nobody can play now gets the very panel it
+        would have (night_panel.py): same picker, targets and hold-to-confirm; it records nothing."""
         self.error = ""
         st = self.state
         if st.phase != "night":
             return
-        step = E._steps(st)[st.step]
-        legal = self.engine.legal_actions_by_seat(st)
-        actor = next((k for k in legal if k is not None), None)
-        self.panel_title = f"For {role_title(step)} only"
+        model = NP.night_panel(self.engine, st)
+        self._model = model
+        self.panel_title = model.title
+        self.panel_hint = model.hint
         self._choice = None
         self.can_confirm = False
         self.confirm_text = "Hold to confirm"
@@ -166,26 +149,11 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         ring.names = list(st.players)
         ring.alive = list(st.alive)
         ring.selected = []
-        if actor is None:
-            self.panel_hint = "Nothing to choose now. Close your eyes."
-            ring.enabled = []
-            self.options = []
-            self.panel = "none"
-            return
-        actions = legal[actor]
-        self._actions = actions
-        targets = [a.target for a in actions if isinstance(a, E._Choice)]
-        ring.enabled = targets
-        self.options = [option_text(a) for a in actions if not isinstance(a, E._Choice)]
-        verb = VERBS.get(step, "choose")
-        if step == "mafia":
-            self.panel_hint = "Agree silently on a victim; if you disagree, the Boss decides and taps."
-        elif targets:
-            self.panel_hint = f"Tap the person to {verb}, then hold to confirm."
-        else:
-            self.panel_hint = "Choose, then hold to confirm."
+        self._actions = list(model.actions)
+        ring.enabled = model.targets
+        self.options = model.options
         self._fill_options()
-        self.panel = "act"
+        self.panel = model.kind
 
     def _fill_options(self) -> None:
         from ui.widgets.big_button import BigButton
@@ -201,14 +169,13 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
     def choose_seat(self, seat: int) -> None:
         for a in self._actions:
             if isinstance(a, E._Choice) and a.target == seat:
-                self._select(a, f"Hold to {VERBS.get(E._steps(self.state)[self.state.step], 'choose')} "
-                                f"{self.state.players[seat]}")
+                self._select(a, NP.confirm_text(self._model.step, a, self.state.players))
                 self.ids.ring.selected = [seat]
 
     def choose_option(self, text: str) -> None:
         for a in self._actions:
             if not isinstance(a, E._Choice) and option_text(a) == text:
-                self._select(a, f"Hold to confirm: {text.lower()}")
+                self._select(a, NP.confirm_text(self._model.step, a, self.state.players))
                 self.ids.ring.selected = []
 
     def _select(self, action, text: str) -> None:
@@ -220,19 +187,31 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
     def confirm(self) -> None:
         if self._choice is None:
             return
-        step = E._steps(self.state)[self.state.step]
+        step = self._model.step
         self._answer = None
+        if not self._model.live:
+            # nobody can play this role now: the same confirmation, nothing recorded; the padded
+            # call then continues by itself (the GM's Continue)
+            self._choice = None
+            if step in ANSWER_STEPS:
+                self._show_answer(NP.NO_ANSWER.format(night=self.state.night))
+                return
+            self.close_panel()
+            return
         self.panel = "busy"  # events arrive while the panel is still closed to the table
         ok = self.act(self._choice)
         if not ok:
             self.panel = "act"
             return
         if step in ANSWER_STEPS and self._answer:
-            self.answer_text = self._answer
-            self.panel = "answer"
-            self._answer_event = Clock.schedule_once(lambda *_: self.close_panel(), flow.ANSWER_SECONDS)
+            self._show_answer(self._answer)
             return
         self.close_panel()
+
+    def _show_answer(self, text: str) -> None:
+        self.answer_text = text
+        self.panel = "answer"
+        self._answer_event = Clock.schedule_once(lambda *_: self.close_panel(), flow.ANSWER_SECONDS)
 
     def close_panel(self) -> None:
         if self._answer_event is not None:
