@@ -6,7 +6,7 @@ Right of the phase, two short lines say what the table may need (TABLE-UX.md, "A
 panel (volume, repeat the last announcement) from every screen.
 
 The look is the ``<-StatusBar>`` rule below; ``load_rules()`` is called by the app after
-``theme.kv`` so that this rule replaces the older one there.
+``theme.kv`` (which no longer styles the status bar).
 """
 
 from __future__ import annotations
