@@ -102,7 +102,7 @@ def session(app):
     return app.sessions["mafia-plus"]
 
 
-def setup_game(app, players: int, picks=(), vote="open"):
+def setup_game(app, players: int, picks=(), vote="open", custom=()):
     yield 0.4
     home = app.manager.get_screen("home")
     cards = {c.game: c for c in home.ids.cards.children}
@@ -143,11 +143,34 @@ def setup_game(app, players: int, picks=(), vote="open"):
     shot(app, "setup_seats")
     tap(setup.ids.to_set)
     yield STEP
-    for pick in picks:
-        for row in setup.ids.slots.children:
-            for b in row.children:
-                if getattr(b, "text", "").startswith(pick):
-                    tap(b)
+    yield STEP
+    for pick in picks:  # an option of the recommended set ("Mayor K♣"): tapped until it is picked
+        for _ in range(3):
+            if pick in setup.summary:
+                break
+            for row in setup.ids.slots.children:
+                for b in row.children:
+                    if getattr(b, "text", "").startswith(pick + " "):
+                        tap(b)
+            yield STEP
+    if custom:  # a custom set: tap characters of the catalogue in or out
+        tap(setup.ids.custom)
+        yield STEP
+        obs["custom_page"] = setup.page
+        for cid in custom:
+            button = [b for b in setup.ids.catalogue.children if b.cid == cid][0]
+            before = setup.model.count_of(cid)
+            for _ in range(3):
+                setup.ids.catalogue_scroll.scroll_to(button, padding=10, animate=False)
+                yield STEP
+                tap(button)
+                yield STEP
+                if setup.model.count_of(cid) != before:
+                    break
+            obs.setdefault("custom_problems", []).append(setup.problems)
+            obs.setdefault("custom_stats", []).append(setup.custom_title)
+        shot(app, "setup_custom")
+        tap(setup.ids.custom_done)
         yield STEP
     if vote == "secret":
         tap(setup.ids.vote_secret)
@@ -324,7 +347,8 @@ def play_vote(app, plan, shots):
         if plan.get("tie") and verdict.startswith("tie"):
             plan["tie"] = False
             obs["tie_seen"] = True
-        if plan.get("chairman") and screen.chairman_open:
+        if plan.get("chairman") and not plan.get("tie") and not verdict.startswith("tie") \
+                and screen.chairman_open and st.alive[st.characters.index("chairman")]:
             plan["chairman"] = False
             chair = st.characters.index("chairman")
             tap(screen.ids.chairman)
@@ -344,9 +368,9 @@ def play_vote(app, plan, shots):
             shot(app, "day_after_tie")
 
 
-def play_game(app, players, picks=(), plan=None, vote="open"):
+def play_game(app, players, picks=(), plan=None, vote="open", custom=()):
     plan = dict(plan or {})
-    yield from setup_game(app, players, picks, vote)
+    yield from setup_game(app, players, picks, vote, custom)
     shots: dict = {}
     for _ in range(60):
         current = app.manager.current
@@ -389,7 +413,10 @@ def game11(app):
 
 
 def game11c(app):
-    yield from play_game(app, 11, picks=("Chairman",), plan={"chairman": True}, vote="secret")
+    """The recommended 11-player set has "Railwayman / Chairman": a custom set holds both
+    (Poor Bloody Infantry out, Chairman in: still 6-3-2)."""
+    yield from play_game(app, 11, plan={"chairman": True, "tie": True, "accuse": 2}, vote="secret",
+                         custom=("poor_bloody_infantry", "chairman"))
 
 
 def killnight(app):
@@ -495,6 +522,43 @@ def panels(app):
             obs.setdefault("panels", {})[f"{role}/{'alive' if alive else 'dead'}"] = rec
 
 
+def cannonvote(app):
+    """Day 1, the open vote under way: a false claim is refused in place; then the real Loose
+    Cannon stands up, taps their name and the target, and holds to shoot."""
+    from companion.session import Session
+    from ui.controller import Route
+    import mafia_plus_scenes as SC
+
+    yield 0.3
+    s = Session.start(app.store, "mafia-plus", SC.CONFIG, seed=1)
+    chars = SC.deal("doctor", True)
+    s.act(E.Dealt(chars, by_hand=True))
+    SC.play_to_vote(s.act, lambda: s.state, votes=2)
+    app.store.set_setting(flow.peek_key(s.game_id), len(SC.PLAYERS))
+    app.sessions["mafia-plus"] = s
+    app.go(Route("mafia_plus_vote", {"game": "mafia-plus", "game_id": s.game_id}))
+    yield 0.3
+    screen = app.manager.get_screen("mafia_plus_vote")
+    cannon, liar, target = chars.index("loose_cannon"), chars.index("detective"), chars.index("mafia_boss")
+    obs["cannon_button"] = [screen.ids.cannon.text, screen.ids.cannon.disabled, screen.ids.cannon.opacity]
+    obs["stage"] = s.state.stage
+    for by in (liar, cannon):
+        tap(screen.ids.cannon)
+        yield STEP
+        tap(screen.ids.ring.seats[by])
+        yield STEP
+        tap(screen.ids.ring.seats[target])
+        yield STEP
+        obs.setdefault("shoot_text", []).append([screen.ids.shoot.text, screen.ids.cannon.text, screen.mode])
+        if by == cannon:
+            shot(app, "vote_cannon")
+        yield from hold(screen.ids.shoot)
+        yield 0.2
+        obs.setdefault("cannon_errors", []).append(screen.error)
+    obs["after_shot"] = {"alive": s.state.alive[target], "used": "loose_cannon" in s.state.used,
+                         "screen": app.manager.current, "log": list(s.view(TABLE).log[-6:])}
+
+
 def resume(app):
     """After the SIGKILL: Home offers the game; it reopens on the same night step."""
     yield 0.5
@@ -525,7 +589,7 @@ def main() -> int:
     store.set_setting("mafia_plus.seed", 7)
     app = CompanionApp(store=store)
     scenarios = {"game7": game7, "game11": game11, "game11c": game11c, "killnight": killnight, "resume": resume,
-                 "panels": panels}
+                 "panels": panels, "cannonvote": cannonvote}
     gen = scenarios[SCENARIO](app)
 
     def step(*_):

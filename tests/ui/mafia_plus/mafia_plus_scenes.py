@@ -63,3 +63,23 @@ def engine_state(role: str, alive: bool, step: str | None = None):
 
     play_to_call(act, lambda: box[0], step or role)
     return box[0]
+
+
+def play_to_vote(act, state, votes: int = 0) -> None:
+    """Day 1: Anna accuses Dario, the open vote is called and ``votes`` voters vote for Dario."""
+    from companion.games.mafia_plus import ENGINE
+
+    for _ in range(200):
+        st = state()
+        if st.phase == "day" and st.stage == "voting" and len(st.vote.votes) >= votes:
+            return
+        if st.phase == "night":
+            legal = ENGINE.legal_actions_by_seat(st)
+            actor = next((k for k in legal if k is not None), None)
+            act(E.Continue() if actor is None else legal[actor][0])
+        elif st.stage == "discussion":
+            act(E.Accuse(0, VOTED_OUT) if not st.accused else E.CallVote("eliminate"))
+        else:
+            by = next(k for k in ENGINE.legal_actions_by_seat(st) if k is not None)
+            act(E.CastVote(by, VOTED_OUT))
+    raise AssertionError("never reached the vote")

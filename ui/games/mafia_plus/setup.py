@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from ui.controller import Route
+from ui.screens.shell_text import suit_markup
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton  # noqa: F401
@@ -23,6 +24,12 @@ from .setup_model import SetupModel, option_label
 from .widgets import MafiaPlusKeypad, MafiaPlusSeatRing  # noqa: F401
 
 load_kv(__file__)
+
+
+class MafiaPlusCatalogueButton(BigButton):
+    """One character of the catalogue on the custom-set page."""
+
+    cid = StringProperty("")
 
 
 class MafiaPlusSetupScreen(Screen):
@@ -37,6 +44,10 @@ class MafiaPlusSetupScreen(Screen):
     timer = NumericProperty(flow.DEFAULT_DISCUSSION)
     seats = ListProperty([])
     model = ObjectProperty(None)
+    custom = BooleanProperty(False)
+    set_title = StringProperty("")
+    custom_title = StringProperty("")
+    problems = StringProperty("")
 
     def prepare(self, game: str = GAME, game_id: int | None = None, page: str = "players", **_):
         app = App.get_running_app()
@@ -81,6 +92,7 @@ class MafiaPlusSetupScreen(Screen):
             grid.add_widget(b)
         self.ids.ring.selected = [self.swap_from] if self.swap_from >= 0 else []
         self._fill_slots()
+        self._fill_catalogue()
 
     def toggle(self, name: str) -> None:
         self.error = ""
@@ -134,8 +146,13 @@ class MafiaPlusSetupScreen(Screen):
         box = self.ids.slots
         box.clear_widgets()
         m = self.model
+        self.custom = m.custom is not None
+        self.set_title = m.set_title()
         if m.count_problem():
             self.summary = ""
+            return
+        self.summary = m.set_summary()
+        if m.custom is not None:
             return
         from kivy.uix.boxlayout import BoxLayout
         from kivy.uix.label import Label
@@ -148,18 +165,57 @@ class MafiaPlusSetupScreen(Screen):
                                  color=th.MUTED, size_hint_x=None, width=90 * s))
             picked = m.picked(k)
             for cid in slot.options:
-                b = BigButton(text=option_label(cid), variant="selected" if cid in picked else "secondary",
-                              font_size=th.CAPTION * s)
+                b = BigButton(text=suit_markup(option_label(cid)), markup=True,
+                              variant="selected" if cid in picked else "secondary", font_size=th.CAPTION * s)
                 b.bind(on_release=lambda w, k=k, cid=cid: self.pick(k, cid))
                 row.add_widget(b)
             box.add_widget(row)
-        self.summary = m.set_summary()
+
+    # -- a custom set -----------------------------------------------------------------------
+    def _fill_catalogue(self) -> None:
+        """The catalogue page: one button per character (selected = in the set; Citizen and
+        Mafioso show their count), the engine's validation sentences in place, live stats."""
+        from .setup_model import catalogue
+
+        m = self.model
+        grid = self.ids.catalogue
+        if not grid.children:
+            for cid in catalogue():
+                b = MafiaPlusCatalogueButton(cid=cid)
+                b.bind(on_release=lambda w: self.tap_character(w.cid))
+                grid.add_widget(b)
+        for b in grid.children:
+            b.text = m.catalogue_label(b.cid)
+            b.variant = "selected" if m.count_of(b.cid) else "secondary"
+        chars = m.characters() if m.custom is not None else ()
+        from companion.games.mafia_plus import sets as S
+
+        self.custom_title = f"{len(chars)} of {len(m.seats)} cards · stats {S.stats_text(chars)}"
+        self.problems = " ".join(m.custom_problems())
+
+    def open_custom(self) -> None:
+        self.error = ""
+        self.model.use_custom(True)
+        self.page = "custom"
+        self.refresh()
+
+    def use_recommended(self) -> None:
+        self.error = ""
+        self.model.use_custom(False)
+        self.page = "set"
+        self.refresh()
+
+    def tap_character(self, cid: str) -> None:
+        self.error = ""
+        self.model.tap_character(cid)
+        self.refresh()
 
     def pick(self, k: int, cid: str) -> None:
         self.model.pick(k, cid)
         self.refresh()
 
     def randomise(self) -> None:
+        self.model.use_custom(False)
         self.model.randomise(random.Random())
         self.refresh()
 
@@ -174,6 +230,10 @@ class MafiaPlusSetupScreen(Screen):
         from companion.session import Session
 
         app = App.get_running_app()
+        problems = self.model.custom_problems()
+        if problems:  # the engine's own sentences, where the set is chosen
+            self.error = " ".join(problems)
+            return
         try:
             seed = app.store.get_setting("mafia_plus.seed")  # a fixed seed for demos and tests
             session = Session.start(app.store, GAME, self.model.config(), seed=seed)

@@ -26,6 +26,7 @@ class SetupModel:
     choices: dict[int, list[str]] = field(default_factory=dict)  # choice slot -> picked ids
     vote: str = "open"
     discussion_seconds: int = 300
+    custom: list[str] | None = None  # a custom set (ids, catalogue order), or None = recommended
 
     # -- players ------------------------------------------------------------------------------
     def toggle(self, name: str) -> None:
@@ -67,7 +68,55 @@ class SetupModel:
             self.choices[k] = [picked] if isinstance(picked, str) else list(picked)
 
     def characters(self) -> tuple[str, ...]:
+        if self.custom is not None:
+            return tuple(self.custom)
         return S.recommended_set(len(self.seats), self._choice_list())
+
+    # -- a custom set: tap characters of the catalogue ----------------------------------------
+    def use_custom(self, on: bool = True) -> None:
+        """Custom mode starts from the recommended set as it stands (then tap to change it)."""
+        if on and self.custom is None:
+            self.custom = _catalogue_order(self.characters() if not self.count_problem() else ())
+        elif not on:
+            self.custom = None
+
+    def count_of(self, cid: str) -> int:
+        return (self.custom or []).count(cid)
+
+    def tap_character(self, cid: str) -> None:
+        """Tap a catalogue card: a unique character goes in or out; Citizen and Mafioso add one
+        more copy per tap up to the deck's copies, then the next tap takes them all out.
+
+        >>> m = SetupModel([f"P{i}" for i in range(6)]); m.use_custom()
+        >>> m.tap_character("doctor"); m.count_of("doctor")
+        0
+        >>> for _ in range(2): m.tap_character("citizen")
+        >>> m.count_of("citizen"), m.custom_problems()
+        (2, ['The set has 7 characters but there are 6 players.'])
+        """
+        if self.custom is None:
+            self.use_custom()
+        n, copies = self.count_of(cid), C.CHARACTERS[cid].copies
+        if n >= copies:
+            self.custom = [c for c in self.custom if c != cid]
+        else:
+            self.custom = _catalogue_order(self.custom + [cid])
+
+    def custom_problems(self) -> list[str]:
+        """The engine's own validation sentences for the custom set (empty when playable)."""
+        if self.custom is None:
+            return []
+        return S.set_problems(self.custom, len(self.seats))
+
+    def catalogue_label(self, cid: str) -> str:
+        """
+        >>> SetupModel().catalogue_label("doctor"), SetupModel(custom=["citizen"]).catalogue_label("citizen")
+        ('Doctor', 'Citizen ×1')
+        """
+        ch = C.CHARACTERS[cid]
+        if ch.copies > 1:
+            return f"{ch.name} ×{self.count_of(cid)}"
+        return ch.name
 
     def _choice_list(self) -> list[Any]:
         out = []
@@ -90,8 +139,23 @@ class SetupModel:
                 parts.append(f"{C.FACTION_NAMES[f]}: " + ", ".join(names))
         return " · ".join(parts) + f" · stats {S.stats_text(chars)}"
 
+    def set_title(self) -> str:
+        return ("Custom set" if self.custom is not None else "The recommended set") + f" for {len(self.seats)}"
+
     def config(self) -> dict[str, Any]:
+        if self.custom is not None:
+            return {"players": list(self.seats), "characters": list(self.custom), "vote": self.vote}
         return {"players": list(self.seats), "set": {"choices": self._choice_list()}, "vote": self.vote}
+
+
+def _catalogue_order(cids) -> list[str]:
+    order = {cid: i for i, cid in enumerate(C.CHARACTERS)}
+    return sorted(cids, key=order.__getitem__)
+
+
+def catalogue() -> list[str]:
+    """Every character id, City then Mafia then Syndicate (the order of the rulebook's list)."""
+    return [cid for f in C.FACTIONS for cid in C.CHARACTERS if C.faction(cid) == f]
 
 
 def option_label(cid: str) -> str:

@@ -31,7 +31,19 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
     prompt = StringProperty("")
     chairman_open = BooleanProperty(False)
     daughter_open = BooleanProperty(False)
+    cannon_open = BooleanProperty(False)
+    cannon_ready = BooleanProperty(False)
+    cannon_text = StringProperty("Hold to shoot")
     hold_seconds = NumericProperty(1.0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._by = self._target = None
+        self._voter = None
+
+    def prepare(self, *args, **kwargs):
+        self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
+        super().prepare(*args, **kwargs)
 
     def refresh(self) -> None:
         if self.follow():
@@ -85,6 +97,14 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             else:
                 ring.enabled = []
                 self.prompt = "Carry out the sentence, or declare a power now."
+        # the Loose Cannon may shoot during the vote and until the sentence is carried out
+        # (docs/rules/mafia-plus.md); the button shows whether or not the Cannon is alive
+        self.cannon_open = "loose_cannon" in st.cast and "loose_cannon" not in st.used
+        if self.mode.startswith("cannon"):
+            ring.enabled = [i for i in range(len(st.players)) if st.alive[i] and i != st.away]
+            ring.selected = [s for s in (self._by, self._target) if s is not None]
+            self.prompt = ("Loose Cannon: stand up and tap your own name." if self.mode == "cannon_by"
+                           else f"{st.players[self._by]}, tap the person you shoot.")
         self._fill_options()
 
     def _fill_options(self) -> None:
@@ -94,7 +114,9 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
         box.clear_widgets()
         st = self.state
         items = []
-        if st.stage == "voting" and (not st.vote_secret or self.ballot_open):
+        if self.mode.startswith("cannon"):
+            pass
+        elif st.stage == "voting" and (not st.vote_secret or self.ballot_open):
             items.append(("Abstain", lambda *_: self.cast(None)))
         if st.stage == "verdict" and self.mode == "chair_decide":
             items.append(("Re-vote", lambda *_: self.annul("revote_eliminate")))
@@ -109,7 +131,15 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
     # -- voting -----------------------------------------------------------------------------
     def tap_seat(self, seat: int) -> None:
         st = self.state
-        if st.stage == "voting":
+        if self.mode == "cannon_by":
+            self._by, self.mode = seat, "cannon_target"
+            self.refresh()
+        elif self.mode == "cannon_target":
+            self._target = seat
+            self.cannon_text = f"Hold: {st.players[self._by]} shoots {st.players[seat]}"
+            self.cannon_ready = True
+            self.refresh()
+        elif st.stage == "voting":
             self.cast(seat)
         elif self.mode == "chair_by":
             self._by, self.mode = seat, "chair_decide"
@@ -130,6 +160,24 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
     def open_ballot(self) -> None:
         self.ballot_open = True
         self.refresh()
+
+    # -- the Loose Cannon, during the vote and the verdict ----------------------------------
+    def start_cannon(self) -> None:
+        self.error = ""
+        self.mode = "" if self.mode.startswith("cannon") else "cannon_by"
+        self._by = self._target = None
+        self.cannon_ready = False
+        self.refresh()
+
+    def shoot(self) -> None:
+        """Hold to confirm; the engine refuses a false claim with its sentence, shown here."""
+        if self._by is None or self._target is None:
+            return
+        by, target = self._by, self._target
+        self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
+        self.act(E.CannonShot(by, target))
+        if self.manager and self.manager.current == self.name and not self.follow():
+            self.refresh()
 
     # -- verdict ----------------------------------------------------------------------------
     def start_chairman(self) -> None:
@@ -157,7 +205,7 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             if self.state.stage == "voting" and (not self.secret or self.ballot_open):
                 self.cast(command.seat)
                 return True
-            if self.mode in ("chair_by", "daughter_by"):
+            if self.mode in ("chair_by", "daughter_by", "cannon_by", "cannon_target"):
                 self.tap_seat(command.seat)
                 return True
         return super().handle_command(command)
