@@ -110,3 +110,32 @@ def test_private_actions_are_card_plays_and_card_tells():
     assert model.is_private(PlayCard("wiretap")) and model.is_private(LoseCard("wiretap"))
     assert model.is_private(Detain("boss_red", lair=True)) and model.is_private(Arrest("boss_red"))
     assert not model.is_private(Detain("boss_red")) and not model.is_private(Pass())
+
+
+def test_digest_remembers_the_last_roll_and_what_it_was_for():
+    s = started()
+    actions = [ChooseHome(c) for c in ("palermo", "enna", "enna", "catania")] + [DiceRolled((3, 4))]
+    d = model.digest(ENGINE, {"players": 5, "names": NAMES}, 1, actions)
+    assert d.dice == (3, 4) and d.roll_for == "movement (two dice)"
+    assert d.news and "rolls 3 and 4" in d.news[-1]
+    assert s.prompt[0] == "roll"
+
+
+def test_a_running_shootout_is_described_with_its_dice():
+    from dataclasses import replace
+
+    s = started()
+    so = (("a", ("picc_red_1",)), ("a_faction", "red"), ("a_fire", ("picc_red_1",)), ("d", ("picc_black_1",)),
+          ("d_faction", "black"), ("d_fire", ("picc_black_1",)), ("kind", "picciotti"), ("leather", ()),
+          ("rolls", (("a", "picc_red_1", 5),)), ("special", ()))
+    text = model.shootout_text(ENGINE, replace(s, shootout=so))
+    assert text.startswith("Shootout: a Red (rosso) Picciotto against a Black (nero) Picciotto.")
+    assert "5" in text
+    assert model.shootout_text(ENGINE, s) == ""
+
+
+def test_winners_are_named_by_player():
+    from dataclasses import replace
+
+    view = ENGINE.view(replace(started(), winners=(0,), reason="The State wins."), TABLE)
+    assert model.winners_text(view) == "Anna wins!"
