@@ -559,6 +559,35 @@ def cannonvote(app):
                          "screen": app.manager.current, "log": list(s.view(TABLE).log[-6:])}
 
 
+def seats23(app):
+    """23 players: the day ring, the open vote and the night panel (narrow seats)."""
+    import random
+
+    from companion.session import Session
+    from ui.controller import Route
+
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene", "Luca", "Marta",
+             "Nadia", "Oscar", "Paola", "Quinto", "Rita", "Sandro", "Teresa", "Ugo", "Valeria", "Walter",
+             "Ximena", "Zeno"]
+    yield 0.3
+    s = Session.start(app.store, "mafia-plus", {"players": names}, seed=3)
+    s.draw(None)
+    app.store.set_setting(flow.peek_key(s.game_id), len(names))
+    app.sessions["mafia-plus"] = s
+    rng = random.Random(3)
+    while not (s.state.phase == "day" and s.state.stage == "voting" and s.state.vote.votes):
+        s.act(s.engine.playout_policy(s.state, s.legal_actions(), rng))
+    app.go(Route("mafia_plus_vote", {"game": "mafia-plus", "game_id": s.game_id}))
+    yield 0.4
+    shot(app, "seats23_vote")
+    ring = app.manager.get_screen("mafia_plus_vote").ids.ring
+    obs["seat_sizes"] = [[round(w.width), round(w.height)] for w in ring.seats]
+    boxes = [(w.x, w.y, w.right, w.top) for w in ring.seats]
+    obs["seat_overlaps"] = sum(1 for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                               if a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1)
+    obs["seat_texts_fit"] = all(w.texture_size[0] <= w.width for w in ring.seats)
+
+
 def resume(app):
     """After the SIGKILL: Home offers the game; it reopens on the same night step."""
     yield 0.5
@@ -589,7 +618,8 @@ def main() -> int:
     store.set_setting("mafia_plus.seed", 7)
     app = CompanionApp(store=store)
     scenarios = {"game7": game7, "game11": game11, "game11c": game11c, "killnight": killnight, "resume": resume,
-                 "panels": panels, "cannonvote": cannonvote}
+                 "panels": panels, "cannonvote": cannonvote,
+                 "seats23": seats23}
     gen = scenarios[SCENARIO](app)
 
     def step(*_):

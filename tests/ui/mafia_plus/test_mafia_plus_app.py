@@ -157,6 +157,14 @@ def test_loose_cannon_may_shoot_during_the_vote_with_confirmation(tmp_path):
     assert "Bruno stands up as the Loose Cannon and shoots Elena!" in after["log"]
 
 
+def test_twenty_three_seats_do_not_overlap_and_names_fit(tmp_path):
+    obs = drive("seats23", tmp_path)
+    assert len(obs["seat_sizes"]) == 23
+    assert obs["seat_overlaps"] == 0 and obs["seat_texts_fit"] is True
+    assert all(w >= 100 and h >= 48 for w, h in obs["seat_sizes"])  # touch targets
+    assert_not_blank(tmp_path / "shots" / "seats23_vote.png")
+
+
 def test_killed_mid_night_resumes_on_the_same_step(tmp_path):
     out = tmp_path / "shots"
     proc = subprocess.Popen([sys.executable, DRIVER, "killnight", str(tmp_path / "table.db"), str(out), "800x480"],

@@ -108,3 +108,16 @@ def test_night_panel_of_a_dead_role_offers_what_the_living_role_would():
     dead = NP.night_panel(ENGINE, SC.engine_state("detective", False))
     st = SC.engine_state("detective", False)
     assert dead.targets == [i for i in range(len(st.players)) if st.alive[i]]
+
+
+def test_night_undo_question_names_no_role_and_says_what_happens_next():
+    from companion.games.mafia_plus import engine as E
+    from ui.games.mafia_plus.common import kind_of_undo
+
+    q = flow.undo_question(kind_of_undo(E.Heal(2, 3)), "night")
+    assert q == flow.undo_question(kind_of_undo(E.MafiaKill(4, 3)), "night")  # whoever chose
+    assert "called again" in q and "Secrets already shown stay shown" in q
+    assert "Doctor" not in q and "Mafia" not in q
+    # a Day action taken back during the night is named as what it is, not as a night choice
+    q = flow.undo_question(kind_of_undo(E.CarryOut()), "night", "Carry out the sentence")
+    assert "night choice" not in q and "Carry out the sentence" in q

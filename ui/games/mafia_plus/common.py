@@ -52,6 +52,17 @@ def play_until(session, done) -> None:
         session.act(session.engine.playout_policy(session.state, legal, rng))
 
 
+def kind_of_undo(action) -> str:
+    """"deal", "night" (a night choice, whoever made it) or "day"."""
+    from companion.games.mafia_plus import engine as E
+
+    if isinstance(action, E.Dealt):
+        return "deal"
+    if isinstance(action, (E._Choice, E.Sweep, E.Shift, E.Pass)):
+        return "night"
+    return "day"
+
+
 class MafiaPlusTools(BoxLayout):
     screen = ObjectProperty(None)
 
@@ -186,13 +197,9 @@ class MafiaPlusScreen(Screen):
             self.error = "There is nothing to undo yet."
             return
         last = real[-1]
-        if isinstance(last, Dealt):
-            what = "the deal"
-        elif self.state.phase == "night" or self._is_night_choice(last):
-            what = "the last night choice"
-        else:
-            what = self.engine.describe(last, self.state)
-        self.undo_question = f"Take back {what}? Secrets already shown stay shown."
+        describe = "" if isinstance(last, Dealt) or self._is_night_choice(last) \
+            else self.engine.describe(last, self.state)
+        self.undo_question = flow.undo_question(kind_of_undo(last), self.state.phase, describe)
         self.confirming_undo = True
 
     @staticmethod

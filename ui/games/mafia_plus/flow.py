@@ -63,6 +63,27 @@ def call_seconds(text: str, minimum: float, hint) -> float:
     return max(minimum, hint(text) + 1.0) if minimum >= 1.0 else minimum
 
 
+def undo_question(kind: str, phase: str, describe: str = "") -> str:
+    """The one question Undo asks. At night it never says whose choice (nor, so, which roles are
+    alive) and says what happens next; a day action taken back at night is named as what it is.
+
+    >>> undo_question("night", "night")
+    'Take back the last night choice? That role is called again. Secrets already shown stay shown.'
+    >>> undo_question("day", "night", "Carry out the sentence")
+    'Take back “Carry out the sentence”? The night starts again from the Day. Secrets already shown stay shown.'
+    >>> undo_question("deal", "night")
+    'Take back the deal? Everyone looks at a new card. Secrets already shown stay shown.'
+    """
+    tail = " Secrets already shown stay shown."
+    if kind == "deal":
+        return "Take back the deal? Everyone looks at a new card." + tail
+    if kind == "night":
+        return "Take back the last night choice? That role is called again." + tail
+    if phase == "night":
+        return f"Take back “{describe}”? The night starts again from the Day." + tail
+    return f"Take back {describe}?" + tail
+
+
 def clock_text(seconds: float) -> str:
     """The countdown's text.
 

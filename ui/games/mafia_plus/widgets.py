@@ -43,6 +43,46 @@ def ring_positions(n: int, width: float, height: float, bw: float, bh: float, st
     return out, total
 
 
+def band_positions(n: int, width: float, height: float, bw_max: float, bh: float, gap: float, min_w: float):
+    """Seats for a crowded table (the ellipse would overlap): two bands, the bottom and the top
+    edge, staggered in two rows where needed, keeping the clockwise order (seat 0 bottom middle,
+    then to its left, along the top left to right, back along the bottom from the right).
+    Returns (centres relative to the middle, button width).
+
+    >>> pts, bw = band_positions(23, 784, 300, 170, 48, 8, 100)
+    >>> len(pts), bw >= 100
+    (23, True)
+    """
+    nb = n // 2
+    nt = n - nb
+    most = max(nb, nt)
+    pitch = width / most
+    stagger = pitch - gap < min_w
+    bw = min(bw_max, (2 * pitch if stagger else pitch) - gap)
+    if stagger:  # neighbours in the same row are two steps apart: the row fits inside the width
+        bw = min(bw, 2 * (width - bw) / max(1, most - 1) - gap)
+
+    def row(count, top):
+        span = width - bw
+        out = []
+        for j in range(count):
+            x = -span / 2 + span * (j / max(1, count - 1) if count > 1 else 0.5)
+            inner = stagger and j % 2
+            dy = height / 2 - bh / 2 - (bh + gap if inner else 0)
+            out.append((x, dy if top else -dy))
+        return out
+
+    bottom, top = row(nb, False), row(nt, True)
+    mid = nb // 2
+    order = [bottom[j] for j in range(mid, -1, -1)] + top + [bottom[j] for j in range(nb - 1, mid, -1)]
+    return order, bw
+
+
+def _overlap(pts, bw, bh) -> bool:
+    return any(abs(a[0] - b[0]) < bw - 1 and abs(a[1] - b[1]) < bh - 1
+               for i, a in enumerate(pts) for b in pts[i + 1:])
+
+
 class MafiaPlusSeat(BigButton):
     seat = NumericProperty(0)
     dead = BooleanProperty(False)
@@ -93,10 +133,15 @@ class MafiaPlusSeatRing(FloatLayout):
         stagger = per < 105 * scale
         bw = min(170 * scale, max(80 * scale, (2 * per if stagger else per) - 10 * scale))
         pts, _ = ring_positions(n, self.width, self.height, bw, bh, stagger)
+        if _overlap(pts, bw, bh):  # a crowded table (up to 23): two staggered bands instead
+            bh = max(th.TOUCH_MIN * scale, 48 * scale)
+            pts, bw = band_positions(n, self.width, self.height, 170 * scale, bh, th.GAP * scale, 100 * scale)
+        small = bw < 130 * scale
         for i, s in enumerate(self.seats):
             x, y = pts[i]
             s.size_hint = (None, None)
             s.size = (bw, bh)
+            s.font_size = (th.CAPTION if small else th.BUTTON) * scale
             s.center = (self.center_x + x, self.center_y + y)
             alive = self.alive[i] if i < len(self.alive) else True
             badge = self.badges.get(i, "")
