@@ -190,6 +190,7 @@ def play(app):
     refused = None
     cards_visit = None
     rolled_by_command = None
+    real_dice = None
     for step in range(400):
         state = session.state
         if session.outcome() is not None or state.turns >= 7:
@@ -222,6 +223,24 @@ def play(app):
             refused = {"space": bad, "error": table.error, "disk_same": len(disk_actions(game_id)) == before_disk,
                        "state_same": session.state == before_state, "counter": table.selected}
             shot(app, "table_refused")
+            continue
+        # once: real dice entered by tapping their faces
+        if real_dice is None and prompt == "roll" and session.chance_requests() == ["roll2d6"] and step > 3:
+            button = button_for(table, "Enter real dice")
+            table.ids.choices_scroll.scroll_to(button, padding=0, animate=False)
+            yield 0.1
+            tap(button)
+            yield 0.1
+            faces_shown = [b.text for b in choice_buttons(table)]
+            obs["faces_shown"] = faces_shown
+            for text in ("Real first die shows 6", "Real second die shows 2"):
+                button = button_for(table, text)
+                table.ids.choices_scroll.scroll_to(button, padding=0, animate=False)
+                yield 0.1
+                tap(button)
+                yield 0.1
+            real_dice = {"faces": faces_shown[:2], "recorded": disk_actions(game_id)[-1],
+                         "shown": [table.ids.die_a.value, table.ids.die_b.value, table.total_text, table.dice_caption]}
             continue
         # once: ROLL from the hardware rolls the dice the screen offers
         if rolled_by_command is None and prompt == "roll" and step > 10:
@@ -292,6 +311,7 @@ def play(app):
     obs["refused"] = refused
     obs["cards_visit"] = cards_visit
     obs["rolled_by_command"] = rolled_by_command
+    obs["real_dice"] = real_dice
     obs["disk_equals_session"] = disk_actions(game_id) == [a.to_dict() for a in session.actions]
     obs["dice_shown"] = [table.ids.die_a.value, table.ids.die_b.value, table.total_text, table.dice_caption]
     last_roll = [a for a in session.actions if type(a).__name__ == "DiceRolled"][-1]

@@ -50,7 +50,17 @@ def test_abbreviations_are_unique():
 
 def test_a_roll_prompt_offers_one_roll_button_not_72_dice_actions():
     choices = model.table_choices(ENGINE, started())
-    assert [(c.text, c.kind, c.request) for c in choices.buttons] == [("Roll 2 dice", "roll", "roll2d6")]
+    assert [(c.text, c.kind) for c in choices.buttons] == [("Roll 2 dice", "roll"), ("Enter real dice", "counter")]
+    assert choices.buttons[0].request == "roll2d6" and choices.buttons[0].primary
+
+
+def test_real_dice_are_entered_one_face_at_a_time():
+    s = started()
+    first = model.table_choices(ENGINE, s, selected="by_hand")
+    assert [c.text for c in first.buttons[:6]] == [f"Real first die shows {v}" for v in range(1, 7)]
+    assert first.buttons[-1].text == "‹ Let the app roll"
+    second = model.table_choices(ENGINE, s, selected="by_hand", entered=[3])
+    assert second.buttons[0].text == "Real second die shows 1"
 
 
 def test_moves_are_chosen_counter_first_then_destination():

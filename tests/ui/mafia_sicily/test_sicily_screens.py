@@ -59,6 +59,14 @@ def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
     assert refused["disk_same"] and refused["state_same"]
 
 
+def test_real_dice_entered_by_tapping_their_faces(played):
+    obs, _ = played
+    real = obs["real_dice"]
+    assert real["faces"] == ["Real first die shows 1", "Real first die shows 2"]
+    assert real["recorded"] == {"kind": "dice_rolled", "dice": [6, 2], "by_hand": True}
+    assert real["shown"][:3] == [6, 2, "8"] and real["shown"][3].endswith("real dice")
+
+
 def test_roll_button_on_the_box_rolls_the_dice_the_screen_offers(played):
     obs, _ = played
     assert obs["rolled_by_command"] == {"handled": True, "recorded": True, "kind": "dice_rolled"}

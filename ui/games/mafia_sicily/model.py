@@ -266,8 +266,11 @@ def public_text(engine, action) -> str:
     return engine.describe(action)
 
 
-def table_choices(engine, state, selected: str = "") -> Choices:
-    """The shared screen's buttons for the current prompt (never a card name)."""
+def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()) -> Choices:
+    """The shared screen's buttons for the current prompt (never a card name).
+
+    ``selected`` is the counter chosen to move (or "by_hand" while real dice are entered face by face;
+    ``entered`` the faces tapped so far)."""
     out = Choices()
     if state.winners is not None or state.prompt is None:
         return out
@@ -277,8 +280,17 @@ def table_choices(engine, state, selected: str = "") -> Choices:
     requests = engine.chance_requests(state)
     if requests:
         n = 2 if requests[0] == "roll2d6" else 1
+        if len(entered) < n and (entered or selected == "by_hand"):
+            label = "first" if n == 2 and not entered else ("second" if n == 2 else "")
+            out.buttons += [Choice(f"Real {label + ' ' if label else ''}die shows {v}", kind="face", request=str(v))
+                            for v in range(1, 7)]
+            out.buttons.append(Choice("‹ Let the app roll", kind="counter", counter=""))
+            return out
         out.buttons.append(Choice("Roll 2 dice" if n == 2 else "Roll the die", kind="roll", request=requests[0],
                                   primary=True))
+        out.buttons.append(Choice("Enter real dice", kind="counter", counter="by_hand"))
+        out.buttons += [Choice(engine.describe(a), a) for a in legal if not isinstance(a, DiceRolled)
+                        and not is_private(a)]
         return out
     if kind == "draw":
         deck = state.prompt[1]

@@ -99,6 +99,7 @@ class SicilyTableScreen(Screen):
         super().__init__(**kwargs)
         self._reveal = None
         self._roll_for = ""
+        self._faces: list[int] = []  # real dice entered so far
         self.choices = model.Choices()
 
     # -- entering -------------------------------------------------------------------------
@@ -111,7 +112,7 @@ class SicilyTableScreen(Screen):
             session.subscribe(self._on_events)
             self.session = session
             self.engine = session.engine
-        self.selected = ""
+        self.selected, self._faces = "", []
         self.error = ""
         self.confirming_undo = False
         self.settle(rebuild=True)
@@ -166,8 +167,9 @@ class SicilyTableScreen(Screen):
         self.view = view
         if self.session.outcome() is not None:
             Clock.schedule_once(lambda *_: self._finished(), 0)
-        self.choices = model.table_choices(self.engine, s, self.selected)
-        self.selected = self.choices.selected
+        self.choices = model.table_choices(self.engine, s, self.selected, self._faces)
+        if self.selected != "by_hand":
+            self.selected = self.choices.selected
         self.highlight = self.choices.destinations
         self.prompt_text = view.awaiting
         who = model.player_name(view, view.acting_seat)
@@ -219,7 +221,10 @@ class SicilyTableScreen(Screen):
                 self.session.draw(None)
             elif choice.kind == "counter":
                 self.selected = choice.counter
+                self._faces = []
                 self.refresh()
+            elif choice.kind == "face":
+                self._enter_face(int(choice.request))
             elif choice.kind == "cards":
                 self.open_cards(choice.seat)
             else:
@@ -227,6 +232,20 @@ class SicilyTableScreen(Screen):
                 self.session.act(choice.action)
         except CompanionError as error:
             self.error = str(error)
+
+    def _enter_face(self, value: int) -> None:
+        """Real dice: one tap per die; the roll is recorded when every die is in."""
+        from companion.games.mafia_sicily.engine import DiceRolled
+
+        faces = self._faces + [value]
+        need = 2 if self.session.chance_requests() == ["roll2d6"] else 1
+        if len(faces) < need:
+            self._faces = faces
+            self.refresh()
+            return
+        self._faces, self.selected = [], ""
+        self._roll_for = model.roll_purpose(self.engine.awaiting(self.session.state))
+        self.session.act(DiceRolled(tuple(faces), True))
 
     def tap_space(self, space: str) -> None:
         """A space on the map was tapped: move the chosen counter there (the engine judges)."""
@@ -333,7 +352,7 @@ class SicilyTableScreen(Screen):
             if isinstance(e.audience, Seat):
                 NOTES.setdefault((session.game_id, e.audience.n), []).append(e.text)
         if any(e.kind == "undone" for e in events):
-            self.selected = ""
+            self.selected, self._faces = "", []
             self.settle(rebuild=True)
             self.news_text = " ".join(lines)
             return
@@ -348,6 +367,7 @@ class SicilyTableScreen(Screen):
             for line in lines[-4:]:
                 say(line)
         self.selected = ""
+        self._faces = []
         self.refresh()
 
     def _finished(self) -> None:
