@@ -368,7 +368,7 @@ def play(app):
     yield 0.3
     scores = app.manager.get_screen("mafia_sicily_scores")
     obs["scores_screen"] = app.manager.current
-    obs["scores_tiles"] = [[t.title, t.number, t.cards] for t in reversed(scores.ids.tiles.children)]
+    obs["scores_tiles"] = [[t.title, t.number, t.who] for t in reversed(scores.ids.tiles.children)]
     obs["scores_view"] = [list(x) for x in session.view(TABLE).spaces_controlled]
     obs["scores_leaks"] = [n for n in secret_names(session, public_lines) if any(n in t for t in texts(app.root))]
     shot(app, "scores")

@@ -94,7 +94,7 @@ def player_name(view, seat: int | None) -> str:
 def phase_text(view) -> str:
     """The status line: ``Turn 3 · Red · Anna``."""
     if view.winners is not None:
-        return "Mafia (Sicily) · game over"
+        return "Game over"
     who = player_name(view, view.acting_seat)
     return f"Turn {view.turn_number} · {FACTION_SHORT[view.turn_of]}" + (f" · {who}" if who else "")
 

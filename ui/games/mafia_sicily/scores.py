@@ -22,21 +22,22 @@ class SicilyScoreTile(BoxLayout):
     caption = StringProperty("")
     title = StringProperty("")
     cards = StringProperty("")
+    who = StringProperty("")
 
 
 load_kv(__file__)
 
 
-def fill_scores(grid, view) -> None:
+def fill_scores(grid, view, with_cards: bool = True) -> None:
     """Big numbers, one tile per side, coloured like the counters."""
     grid.clear_widgets()
     seats = dict(view.hand_sizes)
     for side, number, caption in model.score_rows(view):
         who = [model.player_name(view, s) for s in _seats_of(view, side)] if view.names else []
-        held = f"{seats.get(side, 0)} cards" if side in seats else ""
+        held = f"{seats.get(side, 0)} cards" if side in seats and with_cards else ""
         grid.add_widget(SicilyScoreTile(
             faction=side, number=number, caption=caption, title=model.FACTION_SHORT[side],
-            cards=" · ".join(x for x in (who[0] if who else "", held) if x)))
+            who=who[0] if who else "", cards=held))
 
 
 def _seats_of(view, side: str) -> list[int]:

@@ -48,7 +48,7 @@ def finished_sample(app):
 
 
 class SicilyVictoryScreen(Screen):
-    phase = StringProperty("Mafia (Sicily) · game over")
+    phase = StringProperty("Game over")
     session = ObjectProperty(None, allownone=True)
     winner_text = StringProperty("")
     reason_text = StringProperty("")
@@ -69,7 +69,7 @@ class SicilyVictoryScreen(Screen):
         view = self.session.view(TABLE)
         self.winner_text = model.winners_text(view) or "The game goes on."
         self.reason_text = view.result
-        fill_scores(self.ids.tiles, view)
+        fill_scores(self.ids.tiles, view, with_cards=False)
         self.error = ""
         self.confirming_undo = False
         if self.session.outcome() is not None:
