@@ -911,7 +911,7 @@ class MafiaCasinoEngine(Engine):
             return s, [Event("client", f"{where}: {me.name} has no construction there; the card is simply discarded.")]
         amount = count * INCOME_PER_CONSTRUCTION
         events = [Event("client", f"{where}: {count} construction(s) — {me.name} takes {money(amount)} from the bank.")]
-        s, evs = self._pay(s, None, s.active, amount, f"{where} ({count} constructions)")
+        s, evs = self._pay(s, None, s.active, amount, f"{where} ({count} construction{'' if count == 1 else 's'})")
         return s, events + evs
 
     def _do_end_turn(self, s: CasinoState, a: EndTurn):

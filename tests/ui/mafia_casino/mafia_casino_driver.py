@@ -302,6 +302,32 @@ def play(app):
     obs["log_has_undo"] = any(e.get("kind") == "_undo" for e in disk_log(game_id))
     tap(table.buttons["client_casino"])
     yield STEP
+    # -- the ledger history, reached from the bank: every payment newest first; undo there ------
+    tap(table.ids.ledger)
+    yield 0.25
+    ledger = current(app)
+    obs["ledger_screen"] = ledger.name
+    rows = lambda: [(r.when, r.who, r.amount, r.reason) for r in reversed(ledger.ids.rows.children)]  # noqa: E731
+    obs["ledger_rows"] = rows()
+    obs["ledger_small_targets"] = small_targets(app.root)
+    shot(app, "ledger")
+    log_before = len(disk_log(game_id))
+    tap(ledger.ids.undo)
+    yield STEP
+    obs["ledger_undo_question"] = ledger.undo_question
+    obs["ledger_log_same_while_asking"] = len(disk_log(game_id)) == log_before
+    tap(ledger.ids.take_back)
+    yield STEP
+    obs["ledger_rows_after_undo"] = rows()
+    obs["ledger_screen_after_undo"] = app.manager.current
+    obs["ledger_phase_after_undo"] = ledger.view.phase
+    obs["ledger_log_last"] = disk_log(game_id)[-1]
+    tap(ledger.ids.back)
+    yield 0.25
+    obs["ledger_back_to"] = app.manager.current
+    obs["anna_after_ledger_undo"] = anna()
+    tap(table.buttons["client_casino"])
+    yield STEP
     check_bank(app, "after client")
     tap(table.buttons["end_turn"])
     yield STEP

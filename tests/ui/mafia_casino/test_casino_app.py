@@ -19,7 +19,7 @@ from pngcheck import colour_stats
 
 SIZES = ("800x480", "1280x720")
 SCREENS = ("mafia_casino_new", "mafia_casino_table", "mafia_casino_action", "mafia_casino_poker",
-           "mafia_casino_roulette", "mafia_casino_slot", "mafia_casino_victory")
+           "mafia_casino_roulette", "mafia_casino_slot", "mafia_casino_victory", "mafia_casino_ledger")
 DOCS = ROOT / "docs" / "screenshots"
 
 
@@ -110,11 +110,12 @@ def test_undo_asks_once_names_the_player_and_restores_the_balance(runs):
 @pytest.mark.parametrize("size", SIZES)
 def test_touch_targets_are_large_and_screenshots_are_not_blank(runs, size):
     obs = observed(runs, size)
-    assert obs["new_small_targets"] == [] and obs["action_small_targets"] == []
+    assert obs["new_small_targets"] == [] and obs["action_small_targets"] == [] and obs["ledger_small_targets"] == []
     tmp, _ = runs
     expected = {"new_keyboard", "new_game", "table_market", "action_choose", "poker_holes", "poker_board",
                 "poker_result", "table_tokens", "roulette_bets", "roulette_result", "slot_turn", "slot_result",
-                "action_cost", "manpower_refused", "table_undo", "table_extortion", "table_before_win", "victory"}
+                "action_cost", "manpower_refused", "table_undo", "table_extortion", "table_before_win", "victory",
+                "ledger"}
     assert expected <= set(obs["shots"])
     w, h = (int(v) for v in size.split("x"))
     for name in obs["shots"]:
@@ -152,3 +153,21 @@ def test_casino_screens_are_listed():
     assert set(SCREENS) <= set(ALL)
     assert GAME_ENTRY["mafia-casino"] == "mafia_casino_new"
     assert PARENT["mafia_casino_poker"] == "mafia_casino_table"
+
+
+def test_ledger_history_lists_the_played_payments_newest_first_and_undo_there_takes_back_the_last(runs):
+    obs = observed(runs, "800x480")
+    assert obs["ledger_screen"] == "mafia_casino_ledger"  # the bank's Ledger button
+    assert obs["ledger_rows"] == [
+        ["Turn 4", "The bank pays Anna", "$1M", "Client Casino (1 construction)"],
+        ["Turn 3", "The bank pays Cleo", "$15M", "Slot machine"],
+        ["Turn 2", "The bank pays Cleo", "$2M", "Roulette"],
+        ["Turn 1", "The bank pays Anna", "$6M", "Poker Texas Hold'em"],
+    ]
+    # undo asks once (nothing recorded while asking), then the last action is gone from the list
+    assert obs["ledger_undo_question"] == "Take back: Anna: client Casino?"
+    assert obs["ledger_log_same_while_asking"] is True
+    assert obs["ledger_log_last"] == {"kind": "_undo"}
+    assert obs["ledger_rows_after_undo"] == obs["ledger_rows"][1:]
+    assert obs["ledger_screen_after_undo"] == "mafia_casino_ledger" and obs["ledger_phase_after_undo"] == "clients"
+    assert obs["ledger_back_to"] == "mafia_casino_table" and obs["anna_after_ledger_undo"] == "$6M"

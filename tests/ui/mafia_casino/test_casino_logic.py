@@ -120,7 +120,7 @@ def test_payment_rows_without_tokens_are_plain_lines():
     state = _set(state, 0, replace(state.players[0], built=(("Poker Room",), (), ())))
     state, _ = ENGINE.apply(state, A.EndActions())
     _, events = ENGINE.apply(state, A.PlayClient("casino"))
-    assert L.payment_rows(events) == [L.PaymentRow("The bank pays Anna $1M (Client Casino (1 constructions))")]
+    assert L.payment_rows(events) == [L.PaymentRow("The bank pays Anna $1M (Client Casino (1 construction))")]
 
 
 def test_news_leaves_payments_to_the_token_panel():
@@ -141,3 +141,19 @@ def test_sample_games_are_legal_and_reach_their_screens():
 def test_card_faces_split_value_and_suit():
     assert L.split_card("10H") == ("10", "H") and "H" in L.RED_SUITS
     assert len(L.card_values()) == 13 and L.card_suits() == ("C", "D", "H", "S")
+
+
+def test_ledger_history_is_every_entry_newest_first_with_its_turn():
+    config = dict(L.SAMPLE_CONFIG)
+    actions = L.sample_actions("table")
+    rows = L.ledger_history(ENGINE, config, L.SAMPLE_SEED, actions)
+    state = ENGINE.new(config, L.SAMPLE_SEED)
+    for action in actions:
+        state, _ = ENGINE.apply(state, action)
+    journal = state.ledger.journal
+    assert [(r.payer, r.payee, r.amount, r.reason) for r in rows] == [
+        (t.payer, t.payee, t.amount, t.reason) for t in reversed(journal)]
+    assert [r.when for r in rows] == ["Turn 3", "Turn 1", "Turn 1"]
+    assert rows[0].who == "The bank pays Cleo" and rows[0].money == "$4M"
+    assert rows[-1].reason == "Client Casino (3 constructions)"
+    assert L.ledger_history(ENGINE, config, L.SAMPLE_SEED, []) == []

@@ -8,6 +8,7 @@ SCREENS = {
     "mafia_casino_roulette": "ui.games.mafia_casino.roulette",
     "mafia_casino_slot": "ui.games.mafia_casino.slot",
     "mafia_casino_victory": "ui.games.mafia_casino.victory",
+    "mafia_casino_ledger": "ui.games.mafia_casino.ledger",
 }
 GAME_ENTRY = {"mafia-casino": "mafia_casino_new"}
 PARENT = {
@@ -15,4 +16,5 @@ PARENT = {
     "mafia_casino_poker": "mafia_casino_table",
     "mafia_casino_roulette": "mafia_casino_table",
     "mafia_casino_slot": "mafia_casino_table",
+    "mafia_casino_ledger": "mafia_casino_table",
 }

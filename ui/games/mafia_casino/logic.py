@@ -400,3 +400,46 @@ def sample_actions(where: str) -> list[A.Action]:
         quiet = [A.EndActions(), A.EndTurn()]
         return base + jackpot + quiet + quiet + jackpot
     return base
+
+
+# -- the ledger history ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LedgerRow:
+    """One ledger entry as the history screen lists it: who paid whom, how much, why, in which turn."""
+
+    turn: int
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+    @property
+    def who(self) -> str:
+        return f"{account_name(self.payer)} pays {account_name(self.payee)}"
+
+    @property
+    def money(self) -> str:
+        return money(self.amount)
+
+    @property
+    def when(self) -> str:
+        return f"Turn {self.turn}" if self.turn else "Setup"
+
+
+def account_name(account: str) -> str:
+    from companion.bank import BANK
+
+    return "The bank" if account == BANK else account
+
+
+def ledger_history(engine, config, seed, actions: Sequence[A.Action]) -> list[LedgerRow]:
+    """Every ledger entry of the game, newest first, each with the turn it was booked in (the
+    journal itself has no turn, so the effective actions are replayed once)."""
+    state = engine.new(config, seed)
+    rows: list[LedgerRow] = []
+    for action in actions:
+        turn = state.turn
+        state, _ = engine.apply(state, action)
+        for t in state.ledger.journal[len(rows):]:
+            rows.append(LedgerRow(turn, t.payer, t.payee, t.amount, t.reason))
+    return rows[::-1]

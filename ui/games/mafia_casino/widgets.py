@@ -152,3 +152,12 @@ def player_lines(player, compact: bool) -> list[str]:
     if compact:
         return ["  ".join(out)]
     return out
+
+
+class CasinoLedgerRow(BoxLayout):
+    """One line of the ledger history: turn, payer pays payee, amount, reason."""
+
+    when = StringProperty("")
+    who = StringProperty("")
+    amount = StringProperty("")
+    reason = StringProperty("")
