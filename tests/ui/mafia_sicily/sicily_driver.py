@@ -57,6 +57,19 @@ def tap_scrolled(widget) -> None:
     tap(widget)
 
 
+def in_sight(table) -> int:
+    """How many choice buttons are wholly inside the choices' viewport, without any scroll."""
+    sv = table.ids.choices_scroll
+    bottom = sv.to_window(sv.x, sv.y)[1]
+    top = bottom + sv.height
+    n = 0
+    for b in table.ids.choices.children:
+        by = b.to_window(b.x, b.y)[1]
+        if by >= bottom - 1 and by + b.height <= top + 1:
+            n += 1
+    return n
+
+
 def tap_at(widget, x, y) -> None:
     wx, wy = widget.to_window(x, y)
     touch = UnitTestTouch(wx, wy)
@@ -191,6 +204,7 @@ def play(app):
     cards_visit = None
     rolled_by_command = None
     real_dice = None
+    sight, most = [], 3
     for step in range(400):
         state = session.state
         if session.outcome() is not None or state.turns >= 7:
@@ -212,6 +226,11 @@ def play(app):
             shot(app, f"table_{step}")
         buttons = choice_buttons(table)
         prompt = state.prompt[0]
+        seen = in_sight(table)
+        sight.append([len(buttons), seen, table.ids.choices.cols, bool(table.error)])
+        if len(buttons) > most:
+            most = len(buttons)
+            shot(app, "table_many")
         # once: a move the rules refuse, tapped on the map (a counter chosen, a space it cannot reach)
         if refused is None and prompt == "move" and table.selected:
             board = table.ids.board
@@ -304,6 +323,7 @@ def play(app):
             obs.setdefault("tap_not_recorded", []).append([step, pick.text, table.error])
     yield 1.0
     obs["steps"] = step
+    obs["sight"] = sight
     obs["turns"] = session.state.turns
     obs["checks_failed"] = [c for c in checks if not all(c.values())]
     obs["checks"] = len(checks)

@@ -149,3 +149,21 @@ def test_winners_are_named_by_player():
 
     view = ENGINE.view(replace(started(), winners=(0,), reason="The State wins."), TABLE)
     assert model.winners_text(view) == "Anna wins!"
+
+
+def test_choices_go_into_two_columns_beyond_three():
+    from ui.games.mafia_sicily.model import choice_columns
+
+    assert [choice_columns(n) for n in (1, 2, 3, 4, 6)] == [1, 1, 1, 2, 2]
+
+
+def test_compact_move_text_for_two_columns_drops_brackets_and_shortens_dice():
+    class E:
+        space_names = {"pal": "Palermo (Antimafia Commission)"}
+
+    class S:
+        dice = (4, 6)
+
+    assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo · both 10"
+    assert model.move_text(E, Move("rb", "pal", "first", "N"), S, compact=True) == "Palermo · 1st die 4 · north"
+    assert model.move_text(E, Move("rb", "pal", "sum"), S) == "Palermo (Antimafia Commission) · both dice (10)"

@@ -51,6 +51,17 @@ def test_a_full_calendar_by_touches_matches_the_engine_and_the_log(played):
     assert obs["number_font"] >= 64
 
 
+def test_turn_screen_shows_at_least_three_choices_without_scrolling_at_800x480(played):
+    obs, _ = played
+    sight = obs["sight"]
+    assert max(n for n, *_ in sight) >= 4, "the game reached a prompt with many choices"
+    for n, seen, cols, refusal in sight:
+        # a refusal sentence is shown whole above the choices, so it may push one row out of sight
+        assert seen >= min(n, 2 if refusal else 3), (n, seen, cols, refusal)
+        assert cols == (2 if n > 3 else 1)
+    assert any(n >= 4 and seen >= 4 for n, seen, *_ in sight)
+
+
 def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
     obs, _ = played
     refused = obs["refused"]

@@ -240,11 +240,19 @@ def private_seats(engine, state, legal: Iterable) -> list[int]:
     return seats
 
 
-def move_text(engine, move: Move, state) -> str:
+def move_text(engine, move: Move, state, compact: bool = False) -> str:
+    """"Catania · both dice (5)"; ``compact`` (two columns of buttons) drops the bracketed part of
+    the space's name and shortens the dice: "Palermo · both 10", "Noto · 1st die 4 · north"."""
+    name = engine.space_names.get(move.to, move.to)
+    if compact:
+        die = {"sum": f"both {sum(state.dice)}", "first": f"1st die {state.dice[0]}",
+               "second": f"2nd die {state.dice[1]}"}[move.die]
+        face = {"N": " · north", "S": " · south"}.get(move.facing, "")
+        return f"{name.split(' (')[0]} · {die}{face}"
     die = {"sum": f"both dice ({sum(state.dice)})", "first": f"first die ({state.dice[0]})",
            "second": f"second die ({state.dice[1]})"}[move.die]
     face = {"N": ", heading north", "S": ", heading south"}.get(move.facing, "")
-    return f"{engine.space_names.get(move.to, move.to)} · {die}{face}"
+    return f"{name} · {die}{face}"
 
 
 def short_name(counter: str) -> str:
@@ -324,6 +332,11 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
             unique.append(b)
     out.buttons = unique
     return out
+
+
+def choice_columns(count: int) -> int:
+    """One column for up to three choices, two beyond (so 3-6 fit in sight at 800x480)."""
+    return 2 if count > 3 else 1
 
 
 def private_choices(engine, state, seat: int) -> list[Choice]:

@@ -18,7 +18,10 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import Seat, TABLE
 from companion.errors import CompanionError
+from companion.games.mafia_sicily.engine import Move
+from ui import theme as th
 from ui.controller import Route
+from ui.theme import THEME as T
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
 from ui.games.mafia_sicily.board_map import SicilyBoardMap  # noqa: F401  (used by table.kv)
@@ -193,18 +196,25 @@ class SicilyTableScreen(Screen):
             strip.add_widget(SicilySlot(text=slot.label, faction=slot.faction, current=slot.current))
 
     def _fill_buttons(self) -> None:
+        """The choices; in two columns (caption-size text) when there are more than three, so
+        three to six stay in sight at 800x480 without a scroll."""
         box = self.ids.choices
         box.clear_widgets()
-        for choice in self.choices.buttons:
-            button = SicilyChoiceButton(text=choice.text, choice=choice,
-                                        variant="primary" if choice.primary else "secondary")
-            button.bind(on_release=lambda b: self.choose(b.choice))
-            box.add_widget(button)
+        choices = list(self.choices.buttons)
         if self.choices.private_seats:
             seat = self.choices.private_seats[0]
             name = model.player_name(self.view, seat)
-            button = SicilyChoiceButton(text=f"{name} may play a card: open {name}'s card screen",
-                                        choice=model.Choice("", kind="cards", seat=seat))
+            choices.append(model.Choice(f"{name} may play a card: open {name}'s card screen", kind="cards", seat=seat))
+        box.cols = model.choice_columns(len(choices))
+        for choice in choices:
+            button = SicilyChoiceButton(text=choice.text, choice=choice,
+                                        variant="primary" if choice.primary else "secondary")
+            if box.cols > 1:
+                button.font_size = th.CAPTION * T.scale
+                button.max_lines = 3
+                button.height = 76 * T.scale
+                if isinstance(choice.action, Move):
+                    button.text = model.move_text(self.engine, choice.action, self.session.state, compact=True)
             button.bind(on_release=lambda b: self.choose(b.choice))
             box.add_widget(button)
         self.ids.choices_scroll.scroll_y = 1
@@ -249,8 +259,6 @@ class SicilyTableScreen(Screen):
 
     def tap_space(self, space: str) -> None:
         """A space on the map was tapped: move the chosen counter there (the engine judges)."""
-        from companion.games.mafia_sicily.engine import Move
-
         self.error = ""
         s = self.session.state
         if s.prompt is None or s.prompt[0] != "move":
