@@ -338,6 +338,8 @@ def play(app):
     obs["last_roll"] = list(last_roll.dice)
     obs["table_targets"] = targets(app.root)
     obs["number_font"] = table.ids.total.font_size
+    obs["code_font"] = table.ids.board.code_font_size()
+    obs["tile"] = table.ids.board.tile_size()
     shot(app, "table_end")
 
     # a private card screen by touch: Cards, the player holding most cards, hold to show, hide

@@ -62,6 +62,11 @@ def test_turn_screen_shows_at_least_three_choices_without_scrolling_at_800x480(p
     assert any(n >= 4 and seen >= 4 for n, seen, *_ in sight)
 
 
+def test_map_space_codes_are_at_least_18_px_at_800x480(played):
+    obs, _ = played
+    assert obs["code_font"] >= 18 and obs["code_font"] <= obs["tile"] / 2
+
+
 def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
     obs, _ = played
     refused = obs["refused"]

@@ -15,7 +15,10 @@ from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
 from ui import theme as th
+from ui.theme import THEME as T
 from ui.games.mafia_sicily import model
+
+CODE_MIN_PX = 18  # design px for the space codes
 
 TYPE_COLOURS = {"city": th.ACCENT, "telephone": th.rgb("#5FA8D3"), "roadblock": th.rgb("#3D6FB6"),
                 "ambush": th.rgb("#B0413E"), "restaurant": th.rgb("#B0413E"), "assassination": th.rgb("#B0413E"),
@@ -76,6 +79,12 @@ class SicilyBoardMap(Widget):
     def tile_size(self) -> float:
         return max(20.0, min(self.width / 10.0, self.height / 8.0))
 
+    def code_font_size(self) -> float:
+        """The three-letter codes: at least 18 design px (readable across the table at 800x480),
+        never more than half the tile; the pips move down to make room (``_pips``)."""
+        t = self.tile_size()
+        return min(t * 0.5, max(t * 0.34, CODE_MIN_PX * T.scale))
+
     def space_centre(self, sid: str) -> tuple[float, float]:
         x, y = self._layout[sid]
         t = self.tile_size()
@@ -117,7 +126,8 @@ class SicilyBoardMap(Widget):
                 if owner and owner[0] == "black":
                     Color(*th.MAFIA_OUTLINE)
                     Line(rounded_rectangle=(x + 3, y + 3, t - 6, t - 6, t * 0.18), width=1)
-                self._blit(self._text(self._abbr[space.id], t * 0.34), cx, y + t * 0.76)
+                fs = self.code_font_size()
+                self._blit(self._text(self._abbr[space.id], fs), cx, y + t - fs * 0.62)
                 if owner:
                     self._blit(self._text(str(owner[1]), t * 0.26, th.TEXT), x + t - t * 0.14, y + t * 0.13)
                 self._pips(here.get(space.id, []), x, y, t)
@@ -130,10 +140,11 @@ class SicilyBoardMap(Widget):
         per_row = 4
         p = t * 0.22
         gap = (t - per_row * p) / (per_row + 1)
+        top = y + t - self.code_font_size() * 1.15 - 1  # below the code
         for i, c in enumerate(counters[:8]):
             row, col = divmod(i, per_row)
             px = x + gap + col * (p + gap)
-            py = y + t * 0.40 - row * (p + gap * 0.6)
+            py = min(y + t * 0.40, top - p) - row * (p + gap * 0.6)
             self._pip(c, px, py, p)
         if len(counters) > 8:
             self._blit(self._text(f"+{len(counters) - 8}", t * 0.22), x + t * 0.5, y - t * 0.12)
