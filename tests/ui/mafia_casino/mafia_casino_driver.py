@@ -31,6 +31,7 @@ from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from companion.engine import TABLE  # noqa: E402
 from companion.session import effective_actions  # noqa: E402
 from companion.store import Store  # noqa: E402
+from hardware import Next, TagSeen, Vote  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 
 STEP = 0.12
@@ -82,12 +83,14 @@ def check_bank(app, label: str) -> None:
     view = session.view(TABLE)
     engine_balances = {p.name: p.balance_text for p in view.players}
     panels = {w.name: w.balance for w in table.ids.players.children}
+    inside = all(w.ids.balance.x >= w.x - 1 and w.ids.balance.right <= w.right + 1
+                 and w.ids.balance.texture_size[0] <= w.ids.balance.width + 1 for w in table.ids.players.children)
     log = disk_log(session.game_id)
     replayed = session.engine.new(session.config, session.seed)
     for action in effective_actions(session.engine, log):
         replayed, _ = session.engine.apply(replayed, action)
     disk_balances = {p.name: replayed.ledger.balance(p.name) for p in replayed.players}
-    obs["checks"].append({"label": label, "screen": engine_balances == panels, "panels": panels,
+    obs["checks"].append({"label": label, "screen": engine_balances == panels, "panels": panels, "inside": inside,
                           "engine": engine_balances,
                           "disk": disk_balances == {p.name: p.balance for p in view.players},
                           "disk_balances": disk_balances})
@@ -347,7 +350,16 @@ def play(app):
                                  for h in reversed(table.ids.token_rows.children) if getattr(h, "handover", None)]
     shot(app, "table_extortion")
     check_bank(app, "after extortion")
-    tap(table.ids.tokens_done)
+    # the hand-over panel sits beside a compact list of every balance, and NEXT closes it
+    obs["tokens_beside"] = {"showing": table.showing_tokens, "cols": table.ids.players.cols,
+                            "list": {w.name: w.balance for w in table.ids.players.children},
+                            "compact": all(w.compact and not w.lines for w in table.ids.players.children),
+                            "side_by_side": table.ids.token_panel.x >= table.ids.players.right - 1
+                            and table.ids.players.width > 100}
+    obs["next_used"] = app.dispatch_command(Next())
+    yield STEP
+    obs["tokens_after_next"] = {"showing": table.showing_tokens, "cols": table.ids.players.cols,
+                                "compact": any(w.compact for w in table.ids.players.children)}
     tap(table.buttons["end_actions"])
     yield STEP
     tap(table.buttons["manpower"])
@@ -399,23 +411,52 @@ def six(app):
     app.open_game("mafia-casino")
     yield STEP
     new = current(app)
-    for name in names[:6]:
+    app.store.bind_tag("0000000006", "player", "Fifi")
+    app.store.bind_tag("0000000007", "player", "Gino")
+    app.store.bind_tag("0000000003", "player", "Cleo")
+    for name in names[:5]:
         tap(new.name_buttons[name])
         yield STEP
+    obs["tag_used"] = app.dispatch_command(TagSeen("0000000006"))  # Fifi's tag on the reader
+    yield STEP
+    obs["chosen_by_tag"] = list(new.chosen)
     obs["seventh_disabled"] = new.name_buttons["Gino"].disabled
+    app.dispatch_command(TagSeen("0000000007"))  # a seventh player's tag: refused in words
+    yield STEP
+    obs["seventh_tag_error"] = new.error
     tap(new.ids.start)
     yield 0.25
     table = current(app)
     tap(table.buttons["draw"])  # the app turns the Market Value card
     yield STEP
-    tap(table.buttons["first_5"])
+    app.dispatch_command(Vote(9))  # no seat 10 at a table of six
     yield STEP
+    obs["vote_nobody"] = (table.error, table.view.phase)
+    app.dispatch_command(TagSeen("0000000007"))  # Gino is not at this table
+    yield STEP
+    obs["tag_stranger"] = (table.error, table.view.phase)
+    obs["vote_used"] = app.dispatch_command(Vote(5))  # seat 6: Fifi goes first
+    yield STEP
+    obs["first_by_vote"] = (table.view.phase, table.view.active_name)
     obs["players"] = len(table.ids.players.children)
     obs["balance_font"] = [w.ids.balance.font_size for w in table.ids.players.children]
     obs["balance_fits"] = [w.ids.balance.texture_size[0] <= w.ids.balance.width for w in table.ids.players.children]
     obs["small_targets"] = small_targets(app.root)
     obs["phase_text"] = app.status.phase
     shot(app, "table_six")
+    # a card with a target: a seat button or a player's tag answers "Which player?"
+    tap(table.buttons["play"])
+    yield STEP
+    action = current(app)
+    tap(action.option_buttons["safe_robbery"])
+    yield STEP
+    obs["target_prompt"] = action.prompt
+    app.dispatch_command(Vote(5))  # Fifi plays the card herself
+    yield STEP
+    obs["target_self"] = (action.error, "target" in action.wizard.answers)
+    obs["target_used"] = app.dispatch_command(TagSeen("0000000003"))  # Cleo's tag
+    yield STEP
+    obs["target_by_tag"] = (action.wizard.answers.get("target"), action.prompt, action.error)
 
 
 def main() -> int:

@@ -171,3 +171,45 @@ def test_ledger_history_lists_the_played_payments_newest_first_and_undo_there_ta
     assert obs["ledger_rows_after_undo"] == obs["ledger_rows"][1:]
     assert obs["ledger_screen_after_undo"] == "mafia_casino_ledger" and obs["ledger_phase_after_undo"] == "clients"
     assert obs["ledger_back_to"] == "mafia_casino_table" and obs["anna_after_ledger_undo"] == "$6M"
+
+
+def test_roomy_balances_sit_inside_their_panels(runs):
+    obs = observed(runs, "800x480")
+    assert all(check["inside"] for check in obs["checks"]), [c["label"] for c in obs["checks"] if not c["inside"]]
+
+
+def test_token_hand_over_sits_beside_a_compact_list_of_balances_and_next_closes_it(runs):
+    obs = observed(runs, "800x480")
+    beside = obs["tokens_beside"]
+    assert beside["showing"] and beside["side_by_side"] and beside["compact"] and beside["cols"] == 1
+    assert beside["list"] == {"Anna": "$6M", "Ben": "$2M", "Cleo": "$16M"}  # every balance still in view
+    assert obs["next_used"] is True
+    assert obs["tokens_after_next"] == {"showing": False, "cols": 3, "compact": False}
+
+
+def _six(runs) -> dict:
+    tmp, results = runs
+    obs = json.loads((tmp / "six" / "out" / "six.json").read_text())
+    assert "error" not in obs, obs.get("error")
+    return obs
+
+
+def test_a_players_tag_chooses_them_for_a_new_table_and_a_seventh_is_refused_in_words(runs):
+    obs = _six(runs)
+    assert obs["tag_used"] is True and obs["chosen_by_tag"] == ["Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi"]
+    assert obs["seventh_tag_error"] == "Six players at most: Gino cannot join this table."
+
+
+def test_vote_seat_picks_the_first_player_and_strangers_are_refused_in_words(runs):
+    obs = _six(runs)
+    assert obs["vote_nobody"] == ["There is no seat 10 at this table of 6.", "first_player"]
+    assert obs["tag_stranger"] == ["Gino is not playing at this table.", "first_player"]
+    assert obs["vote_used"] is True and obs["first_by_vote"] == ["actions", "Fifi"]
+
+
+def test_a_players_tag_answers_which_player_for_a_card_and_the_player_of_the_card_is_refused(runs):
+    obs = _six(runs)
+    assert obs["target_prompt"] == "Which player?"
+    assert obs["target_self"] == ["Fifi plays this card: choose another player.", False]
+    assert obs["target_used"] is True
+    assert obs["target_by_tag"] == [2, "Manpower cost printed on the card?", ""]

@@ -204,6 +204,25 @@ class CasinoActionScreen(CasinoScreen):
         self.option_buttons[ident] = b
         container.add_widget(b)
 
+    def handle_command(self, command) -> bool:
+        """Vote(seat) or a player's tag answers "Which player?" (the target of a card)."""
+        if type(command).__name__ in ("Vote", "TagSeen") and self.session is not None and self.mode == "fields":
+            question = self.wizard.question(self.engine, self.state)
+            if question is not None and question.name == "target":
+                seat, handled = self.picked_seat(command)
+                if seat is None:
+                    return handled
+                option = next((o for o in question.options if o.value == seat), None)
+                name = self.view.players[seat].name
+                if option is None:
+                    self.error = f"{name} plays this card: choose another player."
+                elif not option.enabled:
+                    self.error = f"{name} cannot be chosen for this card."
+                else:
+                    self.answer("target", seat, 0)
+                return True
+        return super().handle_command(command)
+
     def ready(self) -> bool:
         return self.mode == "fields" and self.wizard.build(self.state) is not None
 

@@ -161,6 +161,15 @@ class CasinoScreen(Screen):
         self.confirming_undo = False
 
     # -- hardware -----------------------------------------------------------------------------
+    def picked_seat(self, command) -> tuple[int | None, bool]:
+        """The seat a Vote(seat) or a player's tag picks (a refusal becomes the screen's error)."""
+        store = getattr(App.get_running_app(), "store", None)
+        tag_of = store.tag if store is not None else (lambda uid: None)
+        seat, sentence, handled = L.picked_player(command, [p.name for p in self.view.players], tag_of)
+        if sentence:
+            self.error = sentence
+        return seat, handled
+
     def handle_command(self, command) -> bool:
         name = type(command).__name__
         if name == "Undo":

@@ -443,3 +443,28 @@ def ledger_history(engine, config, seed, actions: Sequence[A.Action]) -> list[Le
         for t in state.ledger.journal[len(rows):]:
             rows.append(LedgerRow(turn, t.payer, t.payee, t.amount, t.reason))
     return rows[::-1]
+
+
+# -- hardware: a seat button or a player's tag picks a player ---------------------------------------------
+def picked_player(command, names: Sequence[str], tag_of) -> tuple[int | None, str, bool]:
+    """Which seat ``command`` picks: ``(seat, sentence, handled)``.
+
+    Vote(seat) names a seat (from 0); TagSeen(uid) names the player its tag is bound to
+    (``tag_of(uid)`` -> a binding with kind "player" and ref = the name). A seat that is not at
+    this table or a player who is not in this game gives a sentence instead of a seat. A tag the
+    store does not know (or one bound to a card) is not handled here: the app registers it.
+    """
+    kind = type(command).__name__
+    if kind == "Vote":
+        seat = command.seat
+        if 0 <= seat < len(names):
+            return seat, "", True
+        return None, f"There is no seat {seat + 1} at this table of {len(names)}.", True
+    if kind == "TagSeen":
+        binding = tag_of(command.uid)
+        if binding is None or binding.kind != "player":
+            return None, "", False
+        if binding.ref in names:
+            return list(names).index(binding.ref), "", True
+        return None, f"{binding.ref} is not playing at this table.", True
+    return None, "", False

@@ -166,6 +166,19 @@ class CasinoNewGameScreen(CasinoScreen):
         pass
 
     def handle_command(self, command) -> bool:
+        """A player's tag on the reader chooses (or un-chooses) that player; NEXT starts."""
+        name = type(command).__name__
+        if name == "TagSeen" and not self.typing:
+            binding = App.get_running_app().store.tag(command.uid)
+            if binding is not None and binding.kind == "player":
+                if binding.ref not in self.chosen and len(self.chosen) >= L.MAX_PLAYERS:
+                    self.error = f"Six players at most: {binding.ref} cannot join this table."
+                else:
+                    self.toggle(binding.ref)
+                return True
+        if name == "Next" and not self.typing and L.MIN_PLAYERS <= len(self.chosen) <= L.MAX_PLAYERS:
+            self.start()
+            return True
         return False
 
     def sample_route(self, app):

@@ -46,6 +46,7 @@ class CasinoTableScreen(CasinoScreen):
         short = {"casino": "Casino", "restaurant": "Rest.", "hotel": "Hotel"}
         supers = "  ·  ".join(f"{short[b]} [b]{h or '—'}[/b]" for b, h in view.super_clients)
         self.super_text = f"[color=E3A63B][font=DejaVuSans]★[/font][/color] {supers}"
+        self._fill_tokens(view)  # first: while tokens move the balances shrink to a compact list
         self._fill_players(view)
         self.instruction = L.sentence(view.draw_prompt or view.instruction)
         self.message = L.news(self.last_events) or self.instruction
@@ -53,15 +54,18 @@ class CasinoTableScreen(CasinoScreen):
         if isinstance(last, (A.EndTurn, A.DiscardHand)) and view.phase == "actions":
             moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
             self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
-        self._fill_tokens(view)
         self._fill_controls(view)
 
     def _fill_players(self, view) -> None:
         grid = self.ids.players
         grid.clear_widgets()
         n = len(view.players)
-        compact = n > 3
-        grid.cols = n if n <= 3 else (2 if n == 4 else 3)
+        listing = self.showing_tokens  # a compact list beside the token hand-over panel
+        compact = n > 3 or listing
+        if listing:
+            grid.cols = 1 if n <= 3 else 2
+        else:
+            grid.cols = n if n <= 3 else (2 if n == 4 else 3)
         for p in view.players:
             tokens = ""
             if view.token_mode:
@@ -69,7 +73,7 @@ class CasinoTableScreen(CasinoScreen):
                 tokens = "Tokens " + ("  ".join(parts) if parts else "none")
                 if p.paper:
                     tokens += f"  [color=FF8A7A]paper {money(p.paper)}[/color]"
-            lines = player_lines(p, compact)
+            lines = [] if listing else player_lines(p, compact)
             panel = CasinoPlayerPanel(name=p.name, cards=f"hand {p.hand} · safe {p.safe_cards}", balance=p.balance_text, active=p.seat == view.active
                                       and view.phase != "over", compact=compact, lines=lines,
                                       tokens=tokens if not compact else "", seat=p.seat)
@@ -103,7 +107,10 @@ class CasinoTableScreen(CasinoScreen):
         return THEME.scale
 
     def tokens_done(self) -> None:
+        """Done (or NEXT): the panel closes and the balances take the whole table again."""
         self.showing_tokens = False
+        if self.session is not None and "players" in self.ids:
+            self._fill_players(self.view)
 
     # -- the buttons of the phase -----------------------------------------------------------------
     def _fill_controls(self, view) -> None:
@@ -157,7 +164,16 @@ class CasinoTableScreen(CasinoScreen):
             row.add_widget(b)
 
     def handle_command(self, command) -> bool:
-        if type(command).__name__ == "Next":
+        name = type(command).__name__
+        if name == "Next" and self.showing_tokens:
+            self.tokens_done()  # NEXT closes the hand-over panel
+            return True
+        if name in ("Vote", "TagSeen") and self.session is not None and self.view.phase == "first_player":
+            seat, handled = self.picked_seat(command)
+            if seat is not None:
+                self.act(A.FirstPlayerChosen(seat, True))
+            return handled
+        if name == "Next":
             for key in ("draw", "play", "end_turn", "manpower", "to_game"):
                 if key in getattr(self, "buttons", {}):
                     self.buttons[key].dispatch("on_release")
