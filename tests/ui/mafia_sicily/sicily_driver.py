@@ -205,6 +205,7 @@ def play(app):
     rolled_by_command = None
     real_dice = None
     sight, most = [], 3
+    real_card = None
     for step in range(400):
         state = session.state
         if session.outcome() is not None or state.turns >= 7:
@@ -272,6 +273,22 @@ def play(app):
                                  "kind": disk_actions(game_id)[-1]["kind"]}
             yield 1.0
             continue
+        # once: a card from the physical deck entered by hand
+        if real_card is None and prompt == "draw":
+            tap_scrolled(button_for(table, "Enter the real card"))
+            yield 0.1
+            offered = [b for b in choice_buttons(table) if b.choice.action is not None]
+            deck = dict(session.state.decks)[state.prompt[1]]
+            pick = [b for b in offered if b.choice.action.card in deck][0]
+            n = len(session.actions)
+            shot(app, "table_real_card")
+            tap_scrolled(pick)
+            yield 0.1
+            real_card = {"offered": [b.text for b in offered], "picked": pick.text,
+                         "recorded": disk_actions(game_id)[-1] if len(session.actions) == n + 1 else None,
+                         "after": [b.text for b in choice_buttons(table)], "error": table.error,
+                         "news": table.news_text}
+            continue
         cards_button = [b for b in buttons if b.choice.kind == "cards"]
         public = [b for b in buttons if b.choice.kind != "cards"]
         if cards_button and (not public or cards_visit is None):
@@ -324,6 +341,7 @@ def play(app):
     yield 1.0
     obs["steps"] = step
     obs["sight"] = sight
+    obs["real_card"] = real_card
     obs["turns"] = session.state.turns
     obs["checks_failed"] = [c for c in checks if not all(c.values())]
     obs["checks"] = len(checks)

@@ -167,3 +167,41 @@ def test_compact_move_text_for_two_columns_drops_brackets_and_shortens_dice():
     assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo · both 10"
     assert model.move_text(E, Move("rb", "pal", "first", "N"), S, compact=True) == "Palermo · 1st die 4 · north"
     assert model.move_text(E, Move("rb", "pal", "sum"), S) == "Palermo (Antimafia Commission) · both dice (10)"
+
+
+def test_a_draw_offers_the_app_draw_or_entering_the_real_card_from_the_whole_printed_deck():
+    from dataclasses import replace
+
+    from companion.games.mafia_sicily.engine import CardDrawn
+
+    s = replace(started(), prompt=("draw", "roma", "state"))
+    offer = model.table_choices(ENGINE, s)
+    assert [(c.text, c.kind) for c in offer.buttons] == [("Draw the Roma card", "draw"),
+                                                         ("Enter the real card", "counter")]
+    assert offer.buttons[1].counter == "by_card"
+    picker = model.table_choices(ENGINE, s, selected="by_card")
+    names = [c.name for c in ENGINE.cards["roma"]]
+    assert [c.text for c in picker.buttons[:-1]] == list(dict.fromkeys(names))
+    assert picker.buttons[-1].text == "‹ Let the app draw" and picker.buttons[-1].counter == ""
+    legal = ENGINE.legal_actions(s)
+    for c in picker.buttons[:-1]:
+        assert isinstance(c.action, CardDrawn) and c.action in legal
+
+
+def test_a_real_card_not_in_the_deck_is_refused_in_words():
+    from dataclasses import replace
+
+    from companion.errors import IllegalAction
+    from companion.games.mafia_sicily.engine import CardDrawn
+
+    s = replace(started(), prompt=("draw", "roma", "state"))
+    decks = dict(s.decks)
+    card = decks["roma"][0]
+    decks["roma"] = tuple(c for c in decks["roma"] if c != card)
+    s = replace(s, decks=tuple(decks.items()))
+    try:
+        ENGINE.apply(s, CardDrawn("roma", card))
+    except IllegalAction as error:
+        assert "not in the roma deck" in str(error)
+    else:
+        raise AssertionError("a card not in the deck was accepted")

@@ -67,6 +67,19 @@ def test_map_space_codes_are_at_least_18_px_at_800x480(played):
     assert obs["code_font"] >= 18 and obs["code_font"] <= obs["tile"] / 2
 
 
+def test_a_real_card_from_the_physical_deck_is_entered_by_touch(played):
+    obs, _ = played
+    real = obs["real_card"]
+    assert real is not None, "the game reached a card draw"
+    from companion.games.mafia_sicily.engine import ENGINE
+
+    deck = real["recorded"]["deck"]
+    assert real["offered"] == list(dict.fromkeys(c.name for c in ENGINE.cards[deck]))
+    assert real["recorded"]["kind"] == "card_drawn" and ENGINE.card_by_id[real["recorded"]["card"]].name == real["picked"]
+    assert real["error"] == "" and real["picked"] not in real["news"]
+    assert "Enter the real card" not in real["after"]
+
+
 def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
     obs, _ = played
     refused = obs["refused"]

@@ -302,8 +302,17 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         return out
     if kind == "draw":
         deck = state.prompt[1]
+        if selected == "by_card":
+            # a physical deck: the whole printed deck (public), so the buttons betray nothing about
+            # which cards are in hands; the engine refuses a card that is not in the deck now
+            out.selected = selected
+            cards = dict.fromkeys((c.id, c.name) for c in engine.cards[deck])
+            out.buttons += [Choice(name, CardDrawn(deck, cid)) for cid, name in cards]
+            out.buttons.append(Choice("‹ Let the app draw", kind="counter", counter=""))
+            return out
         out.buttons.append(Choice(f"Draw the {'Roma' if deck == 'roma' else deck.upper()} card", kind="draw",
                                   primary=True))
+        out.buttons.append(Choice("Enter the real card", kind="counter", counter="by_card"))
         return out
     public = [a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn))]
     moves = [a for a in public if isinstance(a, Move)]

@@ -171,7 +171,7 @@ class SicilyTableScreen(Screen):
         if self.session.outcome() is not None:
             Clock.schedule_once(lambda *_: self._finished(), 0)
         self.choices = model.table_choices(self.engine, s, self.selected, self._faces)
-        if self.selected != "by_hand":
+        if self.selected not in ("by_hand", "by_card"):
             self.selected = self.choices.selected
         self.highlight = self.choices.destinations
         self.prompt_text = view.awaiting
