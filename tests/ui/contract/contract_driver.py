@@ -35,7 +35,7 @@ from companion.engine import TABLE  # noqa: E402
 from companion.store import Store  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 
-SEED = 4242
+SEED = 4243 if SCENARIO == "game3" else 4242  # game3: this seed reaches two Copper discards
 companion.session.secrets.randbelow = lambda n: SEED  # the new-game screen's game plays the same every run
 STEP = 0.06
 obs: dict = {"scenario": SCENARIO, "shots": []}
@@ -98,15 +98,15 @@ def back(app):
     app.status.dispatch("on_back")
 
 
-def new_game(app):
-    """Home card -> new game -> two names typed on the on-screen keyboard -> Start."""
+def new_game(app, names=("ANNA", "BRUNO")):
+    """Home card -> new game -> the names typed on the on-screen keyboard -> Start."""
     home = app.manager.get_screen("home")
     cards = {c.game: c for c in home.ids.cards.children}
     tap(cards["contract"])
     yield from until(lambda: app.manager.current == "contract_new")
     obs["after_card"] = app.manager.current
     new = screen(app)
-    for name in ("ANNA", "BRUNO"):
+    for name in names:
         yield from until(lambda: not new.ids.add.disabled and new.ids.add.get_root_window() is not None)
         tap(new.ids.add)
         keyboard = new._keyboard
@@ -115,7 +115,7 @@ def new_game(app):
         for letter in name:
             tap(keys[letter])
         yield from frames()
-        if name == "BRUNO":
+        if name == "BRUNO" and SCENARIO == "game":
             obs["typed"] = keyboard.text
             obs["keyboard_targets"] = visible_targets(app.root)
             shot(app, "contract_keyboard")
@@ -128,7 +128,7 @@ def new_game(app):
     yield 0.2
 
 
-def play_turn(app, rnd: dict, plan: dict):
+def play_turn(app, rnd: dict, plan: dict, aim=None):
     """One turn by touches: Influence (first target, a contract if offered), Copper, Vicelard
     or Pass, following a small plan per round so every action is exercised."""
     s = screen(app)
@@ -151,6 +151,8 @@ def play_turn(app, rnd: dict, plan: dict):
         target = aims[-1] if want == "influence" and n % 2 else aims[0]
         if want == "vicelard" and options.copper_chased_from in aims:
             target = options.copper_chased_from
+        if aim is not None and aim(want, aims) is not None:
+            target = aim(want, aims)
         tap(s.cards[target])
         yield from frames()
     if s.draft is not None and s.draft.chasing:
@@ -322,6 +324,92 @@ def game(app):
     shot(app, "contract_score")
 
 
+def game3(app):
+    """A whole 3-player game (4 rounds) by touches; the app draws every Mafioso (one subprocess,
+    no card entry) and a Copper discard is preferred whenever the count offers one."""
+    yield 0.5
+    yield from new_game(app, ("ANNA", "BRUNO", "CARLA"))
+    obs["after_start"] = app.manager.current
+    session = app.sessions["contract"]
+    obs["game_id"] = session.game_id
+    obs["seed"] = session.seed
+    obs["seats"] = list(session.state.names)
+    plan = {2: "copper", 3: "influence"}  # then three passes: the first player alone backs Copper's Mafioso
+
+    def aim(want, aims):
+        """Copper on a face-up Mafioso nobody backs yet, of a family another player has won;
+        the first player then influences it alone, wins it and may make that player discard."""
+        state = session.state
+        fam = lambda i: (state.slots[i].card or "").rsplit("-", 1)[0]  # noqa: E731
+        if want == "copper":
+            others = {c.family for seat, area in enumerate(state.areas) if seat != state.first
+                      for c in area.columns if c.cards}
+            free = [i for i in aims if state.slots[i].card and not state.slots[i].plays]
+            return next((i for i in free if fam(i) in others), free[0] if free else None)
+        if want == "influence" and rnd_turns() == 4 and state.copper_at in aims:
+            return state.copper_at
+        return None
+
+    def rnd_turns():
+        return rounds.get(session.state.round, {}).get("turns", 0)
+
+    rounds: dict[int, dict] = {}
+    for _ in range(900):
+        name = app.manager.current
+        s = screen(app)
+        state = session.state
+        if name == "contract_score":
+            break
+        if name in ("contract_bonuses", "contract_areas"):
+            back(app)
+            yield from frames()
+            continue
+        if name == "contract_count":
+            bar = s.choice_buttons
+            if "draw" in bar:
+                tap(bar["draw"])
+            elif "next" in bar:
+                obs.setdefault("count_messages", []).append(s.message)
+                obs.setdefault("count_tiles", []).append([t.verdict for t in s.tiles])
+                tap(bar["next"])
+            else:
+                keys = [k for k in bar if k != "undo"]
+                obs.setdefault("count_choices", []).append([bar[k].text for k in keys])
+                choice = next((k for k in keys if k.startswith("discard:")), keys[0])
+                if choice.startswith("discard:"):
+                    shot(app, "contract3_discard")
+                    obs.setdefault("discards", []).append(choice)
+                tap(bar[choice])
+            yield from frames()
+            continue
+        if name != "contract_round":
+            raise AssertionError(f"unexpected screen {name}")
+        if state.phase == "trafficking":
+            tap(s.buttons["deal"])
+            yield from frames()
+            continue
+        if state.phase == "layout":
+            tap(s.buttons["draw"])
+            yield from frames()
+            continue
+        rnd = rounds.setdefault(state.round, {"turns": 0})
+        if state.round == 1 and rnd["turns"] == 0:
+            shot(app, "contract3_round")
+        yield from play_turn(app, rnd, plan, aim)
+    yield 0.3
+    score_screen = screen(app)
+    obs["final_screen"] = app.manager.current
+    obs["score_shown"] = {name: row.total for name, row in score_screen.score_rows.items()}
+    obs["winner_shown"] = [name for name, row in score_screen.score_rows.items() if row.winner]
+    obs["headline"] = score_screen.headline
+    score = session.view(TABLE).score
+    obs["score_engine"] = {r.name: r.total for r in score.rows}
+    obs["winners_engine"] = [session.state.names[s] for s in score.winners]
+    obs["rounds_played"] = session.state.round
+    obs["turns"] = {r: v["turns"] for r, v in rounds.items()}
+    shot(app, "contract3_score")
+
+
 def sizes(app):
     """The round (with the quick entry open) and the count on a larger panel."""
     yield 0.5
@@ -350,7 +438,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     store = Store.open(DB)
     app = CompanionApp(store=store)
-    gen = {"game": game, "sizes": sizes}[SCENARIO](app)
+    gen = {"game": game, "game3": game3, "sizes": sizes}[SCENARIO](app)
 
     def step(*_):
         try:

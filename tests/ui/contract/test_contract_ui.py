@@ -155,3 +155,59 @@ def test_a_larger_panel_scales_the_round_and_the_count(tmp_path):
         assert all(min(t[1], t[2]) >= 48 for t in obs[key]), obs[key]
     for name in ("contract_round", "contract_count", "contract_compose"):
         assert_not_blank(tmp_path / "shots" / f"{name}.png", (1280, 720))
+
+
+# -- a whole 3-player game (issue 8: "an end-to-end UI test of a 3-player game by touches") ------------
+
+@pytest.fixture(scope="module")
+def played3(tmp_path_factory):
+    """One subprocess: three names typed, the app deals and draws every Mafioso, 4 rounds by taps."""
+    base = tmp_path_factory.mktemp("contract-game3")
+    db = base / "table.db"
+    obs = drive("game3", db, base / "shots", "800x480")
+    return obs, db, base / "shots"
+
+
+def test_a_whole_three_player_game_by_touches_plays_four_rounds_to_the_final_score(played3):
+    obs, _, _ = played3
+    assert obs["seats"] == ["Anna", "Bruno", "Carla"] and obs["seed"] == 4243
+    assert obs["final_screen"] == "contract_score"
+    assert obs["rounds_played"] == 4  # "4 rounds with 3-5 players"
+    assert obs["count_messages"] == [f"Round {r} is counted. Take back your tokens; round {r + 1} is next."
+                                     for r in (1, 2, 3)] + ["Round 4 is counted: that was the last round."]
+    for verdicts in obs["count_tiles"]:
+        assert len(verdicts) == 5  # the 3-player layout: 5 Mafiosi, counted left to right
+
+
+def test_three_player_copper_discard_chosen_by_touch_is_in_the_stores_log(played3):
+    obs, db, _ = played3
+    from companion.store import Store
+
+    assert obs["discards"], "the fixed seed no longer reaches a Copper discard"
+    store = Store.open(db)
+    try:
+        log = store.log(obs["game_id"])
+    finally:
+        store.close()
+    discarded = [f"discard:{a['victim']}:{a['card']}" for a in log if a["kind"] == "copper_discard"]
+    assert discarded == obs["discards"]
+    assert all("Take the Copper card" in choices for choices in obs["count_choices"] if
+               any("discards" in c for c in choices))
+
+
+def test_three_player_score_on_screen_equals_the_engine_and_the_stores_log(played3):
+    obs, db, _ = played3
+    score, status, rounds = replayed_score(db, obs["game_id"])
+    from_log = {r.name: r.total for r in score.rows}
+    assert set(from_log) == {"Anna", "Bruno", "Carla"}
+    assert obs["score_engine"] == from_log
+    assert obs["score_shown"] == {name: f"{total} $" for name, total in from_log.items()}
+    assert obs["winner_shown"] == [score.rows[s].name for s in score.winners] == obs["winners_engine"]
+    assert obs["headline"] == score.lines[-1]
+    assert status == "finished" and rounds == 4
+
+
+@pytest.mark.parametrize("name", ["contract3_round", "contract3_discard", "contract3_score"])
+def test_every_three_player_picture_is_not_blank(played3, name):
+    _, _, shots = played3
+    assert_not_blank(shots / f"{name}.png", (800, 480))
