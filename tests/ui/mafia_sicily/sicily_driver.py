@@ -231,6 +231,7 @@ def play(app):
         sight.append([len(buttons), seen, table.ids.choices.cols, bool(table.error)])
         if len(buttons) > most:
             most = len(buttons)
+            yield 1.0  # the dice settle first
             shot(app, "table_many")
         # once: a move the rules refuse, tapped on the map (a counter chosen, a space it cannot reach)
         if refused is None and prompt == "move" and table.selected:
