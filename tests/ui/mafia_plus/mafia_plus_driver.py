@@ -588,6 +588,177 @@ def seats23(app):
     obs["seat_texts_fit"] = all(w.texture_size[0] <= w.width for w in ring.seats)
 
 
+# -- 23 players: every screen type measured --------------------------------------------------------
+NAMES23 = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene", "Luca", "Marta",
+           "Nadia", "Oscar", "Paola", "Quinto", "Rita", "Sandro", "Teresa", "Ugo", "Valeria", "Walter",
+           "Ximena", "Zeno"]
+
+
+def _shown(w) -> bool:
+    from kivy.core.window import Window
+
+    if not (w.opacity > 0 and w.width > 1 and w.height > 1):
+        return False
+    x0, y0 = w.to_window(w.x, w.y)
+    x1, y1 = w.to_window(w.right, w.top)
+    return x0 < Window.width and x1 > 0 and y0 < Window.height and y1 > 0  # on the screen at all
+
+
+def _walk(w, inside_ring=False, out=None):
+    """(widget, inside a seat ring but not a seat) for every visible widget."""
+    from ui.games.mafia_plus.widgets import MafiaPlusSeat, MafiaPlusSeatRing
+
+    out = [] if out is None else out
+    if not _shown(w):
+        return out
+    out.append((w, inside_ring and not isinstance(w, MafiaPlusSeat)))
+    ring = inside_ring or isinstance(w, MafiaPlusSeatRing)
+    for c in w.children:
+        _walk(c, ring, out)
+    return out
+
+
+def _full_size(label):
+    """The size the label's text needs, never shortened (wrapped at its text width if it wraps)."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.core.text.markup import MarkupLabel
+
+    tw = label.text_size[0] if (label.text_size[0] and not label.shorten) else None  # shortened: whole width
+    core = (MarkupLabel if label.markup else CoreLabel)(
+        text=label.text, font_size=label.font_size, font_name=label.font_name, bold=label.bold,
+        halign=label.halign, text_size=(tw, None), line_height=label.line_height)
+    core.refresh()
+    return core.texture.size
+
+
+def measure(app, name: str) -> dict:
+    """Seat overlaps, clipped labels, small targets, centre text under a seat — on the current screen."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from ui.games.mafia_plus.widgets import MafiaPlusSeatRing
+
+    screen = app.manager.current_screen
+    found = {"screen": screen.name, "overlaps": [], "clipped": [], "small": [], "covered": [], "seats": 0}
+    shown = _walk(screen)
+    rings = [w for w, _ in shown if isinstance(w, MafiaPlusSeatRing)]
+    seats = [s for r in rings for s in r.seats if _shown(s)]
+    found["seats"] = len(seats)
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            if a.x < b.right - 1 and b.x < a.right - 1 and a.y < b.top - 1 and b.y < a.top - 1:
+                found["overlaps"].append([a.text, b.text])
+    for w, in_ring in shown:
+        if isinstance(w, Label) and w.text.strip():
+            tw, th_ = w.texture_size
+            need_w, need_h = _full_size(w)
+            room = w.text_size[0] or w.width
+            if tw > w.width + 1 or need_w > room + 1 or need_h > w.height + 1:
+                found["clipped"].append([w.text[:60], round(w.width), round(w.height), round(need_w), round(need_h)])
+            if in_ring:  # the text in the middle of the ring: its inked box is clear of every seat
+                cx = w.center_x if w.halign in ("center", "auto") and not w.text_size[0] else (
+                    w.center_x if w.halign == "center" else w.x + min(need_w, w.width) / 2)
+                cy = w.center_y
+                box = (cx - min(need_w, w.width) / 2, cy - min(need_h, w.height) / 2,
+                       cx + min(need_w, w.width) / 2, cy + min(need_h, w.height) / 2)
+                for s in seats:
+                    if box[0] < s.right and s.x < box[2] and box[1] < s.top and s.y < box[3]:
+                        found["covered"].append([w.text[:40], s.text])
+        if isinstance(w, ButtonBehavior) and not w.disabled and (w.width < 48 or w.height < 48):
+            found["small"].append([getattr(w, "text", type(w).__name__), round(w.width), round(w.height)])
+    obs.setdefault("measured", {})[name] = found
+    shot(app, name)
+    return found
+
+
+def screens23(app):
+    """23 players: every Mafia+ screen type built on one seeded game, shot and measured."""
+    import random
+
+    from companion.session import Session
+    from ui.controller import Route
+
+    app.store.set_setting(flow.CALL_SETTING, 120)  # no padded call ends while we look
+    yield 0.3
+    s = Session.start(app.store, "mafia-plus", {"players": NAMES23}, seed=3)
+    app.sessions["mafia-plus"] = s
+    route = lambda name: Route(name, {"game": "mafia-plus", "game_id": s.game_id})  # noqa: E731
+    rng = random.Random(3)
+
+    def play(done):
+        for _ in range(3000):
+            if done(s.state) or not s.legal_actions():
+                return
+            s.act(s.engine.playout_policy(s.state, s.legal_actions(), rng))
+
+    s.draw(None)
+    app.store.set_setting(flow.peek_key(s.game_id), 0)
+    app.go(route("mafia_plus_deal"))
+    yield 0.4
+    measure(app, "p23_deal_pass")
+    deal = app.manager.get_screen("mafia_plus_deal")
+    x, y = deal.ids.peek.to_window(*deal.ids.peek.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    yield 0.2
+    measure(app, "p23_deal_card")
+    touch.touch_up()
+    yield STEP
+    app.store.set_setting(flow.peek_key(s.game_id), len(NAMES23))
+    app.go(Route("mafia_plus_card", {"game": "mafia-plus", "game_id": s.game_id, "back": "mafia_plus_deal"}))
+    yield 0.3
+    card = app.manager.get_screen("mafia_plus_card")
+    card.choose(2)
+    yield STEP
+    measure(app, "p23_my_card")
+    play(lambda st: st.phase == "night" and E._steps(st)[st.step] == "mafia")
+    app.go(route("mafia_plus_night"))
+    yield 0.4
+    measure(app, "p23_night")
+    night = app.manager.get_screen("mafia_plus_night")
+    yield from hold(night.ids.open_panel)
+    yield STEP
+    obs["night_targets"] = len(night.ids.ring.enabled or [])
+    measure(app, "p23_night_panel")
+    night.close_panel()
+    yield STEP
+    play(lambda st: st.phase == "day" and st.stage == "discussion")
+    app.go(route("mafia_plus_day"))
+    yield 0.3
+    alive = [i for i, a in enumerate(s.state.alive) if a and i != s.state.away]
+    for target in (2, 19, 7):  # Carla, Valeria, Hugo if they are still in
+        by = next(i for i in alive if i != target)
+        if target in alive:
+            s.act(E.Accuse(by, target))
+    yield 0.3
+    obs["accused"] = [s.state.players[a] for a in s.state.accused]
+    measure(app, "p23_day")
+    day = app.manager.get_screen("mafia_plus_day")
+    tap(day.ids.accuse)  # the seats come back to pick who accuses; the accused stay outlined, uncut
+    yield 0.2
+    obs["accused_seats"] = [[w.text, w.marked] for w in day.ids.ring.seats if w.marked]
+    measure(app, "p23_day_accuse")
+    tap(day.ids.accuse)  # Cancel
+    yield STEP
+    s.act(E.CallVote("eliminate"))
+    for _ in range(4):
+        by = next(k for k in s.engine.legal_actions_by_seat(s.state) if k is not None)
+        s.act(E.CastVote(by, s.state.vote.accused[0]))
+    app.go(route("mafia_plus_vote"))
+    yield 0.4
+    measure(app, "p23_vote")
+    play(lambda st: st.phase == "day" and st.stage == "verdict")
+    app.go(route("mafia_plus_vote"))
+    yield 0.4
+    measure(app, "p23_verdict")
+    play(lambda st: st.phase == "over")
+    app.go(route("mafia_plus_end"))
+    yield 0.5
+    measure(app, "p23_end")
+    app.go(route("mafia_plus_stats"))
+    yield 0.4
+    measure(app, "p23_stats")
+
+
 def resume(app):
     """After the SIGKILL: Home offers the game; it reopens on the same night step."""
     yield 0.5
@@ -619,7 +790,7 @@ def main() -> int:
     app = CompanionApp(store=store)
     scenarios = {"game7": game7, "game11": game11, "game11c": game11c, "killnight": killnight, "resume": resume,
                  "panels": panels, "cannonvote": cannonvote,
-                 "seats23": seats23}
+                 "seats23": seats23, "screens23": screens23}
     gen = scenarios[SCENARIO](app)
 
     def step(*_):

@@ -165,6 +165,43 @@ def test_twenty_three_seats_do_not_overlap_and_names_fit(tmp_path):
     assert_not_blank(tmp_path / "shots" / "seats23_vote.png")
 
 
+SCREENS23 = ["p23_deal_pass", "p23_deal_card", "p23_my_card", "p23_night", "p23_night_panel", "p23_day",
+             "p23_day_accuse", "p23_vote", "p23_verdict", "p23_end", "p23_stats"]
+
+
+@pytest.fixture(scope="module", params=["800x480", "1280x720"])
+def screens23(request, tmp_path_factory):
+    base = tmp_path_factory.mktemp(f"mp23-{request.param}")
+    return drive("screens23", base, request.param), base, request.param
+
+
+def test_every_screen_with_23_players_has_no_overlap_no_cut_label_and_big_targets(screens23):
+    """Deal pass, peek card, my card, night (neutral and the Mafia's panel with 23 targets), day
+    (countdown and news; picking the accuser), vote, verdict, reveal, stats: seats never overlap,
+    no visible label is cut or overflows, every enabled target is >= 48 px, and the text in the
+    middle of a ring is clear of every seat."""
+    obs, tmp_path, _ = screens23
+    measured = obs["measured"]
+    assert list(measured) == SCREENS23
+    assert obs["night_targets"] == 23  # the Mafia may choose any of the 23 (themselves included)
+    for name, found in measured.items():
+        assert found["overlaps"] == [], (name, found["overlaps"])
+        assert found["clipped"] == [], (name, found["clipped"])
+        assert found["small"] == [], (name, found["small"])
+        assert found["covered"] == [], (name, found["covered"])
+        assert_not_blank(tmp_path / "shots" / f"{name}.png")
+    for name in ("p23_my_card", "p23_night_panel", "p23_day_accuse", "p23_vote", "p23_verdict"):
+        assert measured[name]["seats"] == 23, name
+
+
+def test_an_accused_seat_keeps_its_whole_name_at_every_size(screens23):
+    """The accused are outlined on the ring, their names whole (was "Carla…used" at 1280x720)."""
+    obs, _, _ = screens23
+    assert obs["accused"] == ["Carla", "Valeria"]
+    assert obs["accused_seats"] == [["Carla", True], ["Valeria", True]]
+    assert obs["measured"]["p23_day_accuse"]["clipped"] == []
+
+
 def test_killed_mid_night_resumes_on_the_same_step(tmp_path):
     out = tmp_path / "shots"
     proc = subprocess.Popen([sys.executable, DRIVER, "killnight", str(tmp_path / "table.db"), str(out), "800x480"],

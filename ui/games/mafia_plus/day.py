@@ -87,7 +87,8 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         ring = self.ids.ring
         ring.names = list(st.players)
         ring.alive = list(st.alive)
-        ring.badges = {a: "accused" for a in st.accused}
+        ring.badges = {}
+        ring.marked = list(st.accused)  # outlined: the name stays whole (the chips below name them too)
         away = st.away
         if away is not None:
             ring.badges = {**ring.badges, away: "away"}

@@ -15,7 +15,7 @@ from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
-load_kv(__file__)
+from .cardtext import suits  # noqa: F401  (widgets.kv)
 
 
 def ring_positions(n: int, width: float, height: float, bw: float, bh: float, stagger: bool):
@@ -86,6 +86,27 @@ def _overlap(pts, bw, bh) -> bool:
 class MafiaPlusSeat(BigButton):
     seat = NumericProperty(0)
     dead = BooleanProperty(False)
+    marked = BooleanProperty(False)  # e.g. accused: a brass outline, the name left whole
+
+
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    """How wide ``text`` renders in the theme font (to choose a seat label that fits uncut)."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=text, font_size=font_size, font_name=th.FONT, bold=bold)
+    core.refresh()
+    return core.texture.size[0]
+
+
+def seat_labels(names, badges: dict, room: float, font_size: float) -> list[str]:
+    """Each name with its badge ("Anna · 2"); if one of them would be cut, every seat uses the
+    tighter "Anna 2" (one style on the ring). A few pixels of margin: Kivy cuts at the edge."""
+    def fits(text):
+        return text_width(text, font_size) <= room - 4
+
+    badged = [(i, n, badges[i]) for i, n in enumerate(names) if badges.get(i)]
+    sep = " · " if all(fits(f"{n} · {b}") for _, n, b in badged) else " "
+    return [f"{n}{sep}{badges[i]}" if badges.get(i) else n for i, n in enumerate(names)]
 
 
 class MafiaPlusSeatRing(FloatLayout):
@@ -97,12 +118,15 @@ class MafiaPlusSeatRing(FloatLayout):
     enabled = ObjectProperty(None, allownone=True)
     selected = ListProperty([])
     badges = DictProperty({})
+    marked = ListProperty([])
+    seats_shown = BooleanProperty(True)  # False: seats hidden and untappable (the middle needs the room)
+    crowded = BooleanProperty(False)  # True when the seats fill the edges in bands (no room in the middle)
     __events__ = ("on_seat",)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.seats: list[MafiaPlusSeat] = []
-        for prop in ("names", "alive", "enabled", "selected", "badges", "size", "pos"):
+        for prop in ("names", "alive", "enabled", "selected", "badges", "marked", "seats_shown", "size", "pos"):
             self.fbind(prop, self._schedule)
         self._pending = False
 
@@ -133,21 +157,27 @@ class MafiaPlusSeatRing(FloatLayout):
         stagger = per < 105 * scale
         bw = min(170 * scale, max(80 * scale, (2 * per if stagger else per) - 10 * scale))
         pts, _ = ring_positions(n, self.width, self.height, bw, bh, stagger)
-        if _overlap(pts, bw, bh):  # a crowded table (up to 23): two staggered bands instead
+        crowded = _overlap(pts, bw, bh)
+        if crowded:  # a crowded table (up to 23): two staggered bands instead
             bh = max(th.TOUCH_MIN * scale, 48 * scale)
             pts, bw = band_positions(n, self.width, self.height, 170 * scale, bh, th.GAP * scale, 100 * scale)
+        self.crowded = crowded
         small = bw < 130 * scale
+        font = (th.CAPTION if small else th.BUTTON) * scale
+        labels = seat_labels(self.names, self.badges, bw - 2 * th.GAP * scale, font)
         for i, s in enumerate(self.seats):
             x, y = pts[i]
             s.size_hint = (None, None)
             s.size = (bw, bh)
-            s.font_size = (th.CAPTION if small else th.BUTTON) * scale
+            s.font_size = font
             s.center = (self.center_x + x, self.center_y + y)
             alive = self.alive[i] if i < len(self.alive) else True
             badge = self.badges.get(i, "")
-            s.text = self.names[i] + (f" · {badge}" if badge else "")
+            s.text = labels[i]
             s.dead = not alive
-            s.disabled = self.enabled is not None and i not in self.enabled
+            s.marked = i in self.marked
+            s.opacity = 1 if self.seats_shown else 0
+            s.disabled = not self.seats_shown or (self.enabled is not None and i not in self.enabled)
             s.variant = "selected" if i in self.selected else "secondary"
 
 
@@ -200,3 +230,6 @@ class MafiaPlusKeypad(GridLayout):
 
     def on_done(self, *_):
         pass
+
+
+load_kv(__file__)  # last: widgets.kv imports suits() from this module
