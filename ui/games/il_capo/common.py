@@ -83,6 +83,53 @@ class IlCapoUndoBar(BoxLayout):
     question = StringProperty("")
 
 
+class IlCapoHandPad(BoxLayout):
+    """The physical spinner, entered by hand: tap the number (1-10), then L or R; the spin is
+    recorded as ``Spun(..., by_hand=True)`` and shown without animation (like "Real dice")."""
+
+    screen = ObjectProperty(None, allownone=True)
+    number = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        Clock.schedule_once(self._build, 0)
+
+    def _build(self, *_):
+        grid = self.ids.numbers
+        if grid.children:
+            return
+        for row, side in ((range(1, 6), "L"), (range(6, 11), "R")):  # 1-5 L / 6-10 R: one glance
+            for n in row:
+                b = IlCapoChoice(L.Choice(f"hand:{n}", str(n), mode="hand_number"))
+                b.font_size = th.BUTTON * th.THEME.scale
+                b.bind(on_release=lambda btn, n=n: self.pick_number(n))
+                grid.add_widget(b)
+            b = IlCapoChoice(L.Choice(f"hand:{side}", side, mode="hand_side", primary=True))
+            b.font_size = th.BUTTON * th.THEME.scale
+            b.bind(on_release=lambda btn, side=side: self.pick_side(side))
+            grid.add_widget(b)
+        self._mark()
+        self.fbind("number", self._mark)
+
+    def _mark(self, *_):
+        for b in self.ids.numbers.children:
+            if b.key in ("hand:L", "hand:R"):
+                continue
+            b.variant = "selected" if b.key == f"hand:{self.number}" else "secondary"
+
+    def pick_number(self, n: int) -> None:
+        self.number = n
+
+    def pick_side(self, side: str) -> None:
+        if self.screen is None:
+            return
+        if not self.number:
+            self.screen.error = "Tap the number the spinner shows first, then L or R."
+            return
+        number, self.number = self.number, 0
+        self.screen.hand_spin(number, side)
+
+
 class IlCapoChoice(BigButton):
     """A button made from a ``logic.Choice``; dimmed when the engine would refuse it (a tap says why)."""
 
@@ -141,6 +188,7 @@ class IlCapoScreen(Screen):
     spin_number = StringProperty("")
     spin_side = StringProperty("")
     spinning = BooleanProperty(False)
+    hand_open = BooleanProperty(False)  # the physical spinner's entry pad is over the middle
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -171,6 +219,7 @@ class IlCapoScreen(Screen):
 
     def on_leave(self, *_):
         self.confirming_undo = False
+        self.hand_open = False
         if self.session is not None:
             self.session.unsubscribe(self._on_events)
 
@@ -205,6 +254,9 @@ class IlCapoScreen(Screen):
 
     def choose(self, button) -> None:
         choice = button.choice
+        if choice.mode == "hand":
+            self.open_hand()
+            return
         if choice.action is not None and not choice.enabled:
             self.explain(choice.action)
         elif choice.action is not None:
@@ -229,6 +281,26 @@ class IlCapoScreen(Screen):
             self.error = str(error)
             return False
         return True
+
+    # -- the physical spinner, entered by hand --------------------------------------------
+    def open_hand(self) -> None:
+        self.confirming_undo = False
+        awaited, _ = L.spin_request(self.engine, self.state)
+        if not awaited:
+            self.error = f"Nobody needs to spin now. {self.view.prompt if self.view else ''}".strip()
+            return
+        self.error = ""
+        self.hand_open = not self.hand_open
+
+    def close_hand(self) -> None:
+        self.hand_open = False
+
+    def hand_spin(self, number: int, side: str) -> bool:
+        """Record what the physical spinner shows (refusals in place, nothing changes)."""
+        from companion.chance import Spun
+
+        self.hand_open = False
+        return self.act(Spun(number, side, True))
 
     # -- undo: one tap, one question -------------------------------------------------------
     def ask_undo(self) -> None:
@@ -338,6 +410,8 @@ class IlCapoScreen(Screen):
         app = App.get_running_app()
         if app is not None and getattr(app, "manager", None) is not None and app.manager.current == self.name:
             app.set_phase(self.phase)
+        if self.hand_open and not L.spin_request(self.engine, self.state)[0]:
+            self.hand_open = False
         self.fill()
 
     def fill(self) -> None:

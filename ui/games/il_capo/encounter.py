@@ -44,6 +44,7 @@ class IlCapoEncounterScreen(IlCapoScreen):
             if awaited and st.awaiting in ("spin", "move"):
                 who = v.spinner if v.spinner != "the Underboss" else "the Underboss"
                 verb = "Flee: spin to move" if st.awaiting == "move" else f"Spin for {who}"
+                choices.append(L.Choice("hand", "Real spinner", mode="hand"))
                 choices.append(L.Choice("spin", verb, mode="spin", primary=True))
             choices += L.encounter_choices(st, v, legal)
         for choice in choices:

@@ -42,7 +42,7 @@ class IlCapoSyndicateScreen(IlCapoScreen):
         strip = self.ids.progress
         strip.clear_widgets()
         for (name, mark), npc_key in zip(L.npc_progress(st), L.NPC_ORDER):
-            text = ("✓ " if mark == "done" else "✗ " if mark == "whacked" else "") + CHIP[npc_key]
+            text = ("✓ " if mark == "done" else "") + CHIP[npc_key] + (" · out" if mark == "whacked" else "")
             chip = IlCapoChip(text=text, current=mark == "now", faded=mark in ("done", "whacked"))
             strip.add_widget(chip)
         legal = self.session.legal_actions()
@@ -54,7 +54,8 @@ class IlCapoSyndicateScreen(IlCapoScreen):
         if self.continue_to or L.screen_for(st) != self.name:
             buttons = [L.Choice("continue", "Continue ›", mode="continue", primary=True)]
         elif w == "npc_spin":
-            buttons = [L.Choice("spin", f"Spin for {self.npc_title}", mode="spin", primary=True)]
+            buttons = [L.Choice("hand", "Real spinner", mode="hand"),
+                       L.Choice("spin", f"Spin for {self.npc_title}", mode="spin", primary=True)]
         else:
             buttons = [c for c in choices if c.key == "nobody"]
         for choice in buttons:

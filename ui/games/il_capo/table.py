@@ -42,7 +42,8 @@ class IlCapoTableScreen(IlCapoScreen):
         if self.continue_to or L.screen_for(self.state) != self.name:
             buttons = [L.Choice("continue", "Continue ›", mode="continue", primary=True)]
         elif w == "move":
-            buttons = [L.Choice("spin", f"Spin for {self.view.turn_name}", mode="spin", primary=True)]
+            buttons = [L.Choice("hand", "Real spinner", mode="hand"),
+                       L.Choice("spin", f"Spin for {self.view.turn_name}", mode="spin", primary=True)]
         elif w == "land":
             buttons = [L.Choice("hire", "Hire crew", mode="hire"),
                        L.Choice("trouble", "Trouble…", mode="trouble"),
