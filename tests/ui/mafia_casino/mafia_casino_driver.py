@@ -96,6 +96,16 @@ def check_bank(app, label: str) -> None:
                           "disk_balances": disk_balances})
 
 
+def wrapped_height(label) -> float:
+    """The height ``label``'s text needs when wrapped at its width (its own texture is cut to size)."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=label.text, font_size=label.font_size, font_name=label.font_name,
+                     bold=label.bold, text_size=(label.width, None), line_height=label.line_height)
+    core.refresh()
+    return core.texture.size[1]
+
+
 def faces(container) -> dict:
     return {f.code: f for f in container.children}
 
@@ -177,6 +187,10 @@ def play(app):
     tap(poker.ids.confirm)
     yield 0.25
     obs["poker_result"] = poker.result_text
+    obs["poker_winner"] = [poker.winner_title, poker.winner_amount, poker.winner_hand,
+                           poker.ids.winner_amount.font_size]
+    obs["poker_hand_labels_fit"] = all(wrapped_height(w) <= w.height + 1 for row in poker.ids.rows.children
+                                       for w in row.children if type(w).__name__ == "Label")
     obs["poker_mode"] = poker.mode
     shot(app, "poker_result")
     tap(poker.ids.confirm)  # back to the table

@@ -213,3 +213,12 @@ def test_a_players_tag_answers_which_player_for_a_card_and_the_player_of_the_car
     assert obs["target_self"] == ["Fifi plays this card: choose another player.", False]
     assert obs["target_used"] is True
     assert obs["target_by_tag"] == [2, "Manpower cost printed on the card?", ""]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_poker_result_names_the_winner_and_amount_large_and_every_hand_fits(runs, size):
+    obs = observed(runs, size)
+    title, amount, hand, font = obs["poker_winner"]
+    assert (title, amount, hand) == ("Anna wins", "$6M", "five of a kind (9s)")
+    assert font >= 64
+    assert obs["poker_hand_labels_fit"] is True

@@ -25,6 +25,9 @@ class CasinoPokerScreen(CasinoScreen):
     picked = ListProperty([])
     needed = 2
     result_text = StringProperty("")
+    winner_title = StringProperty("")  # "Anna wins" (large, beside the hands)
+    winner_amount = StringProperty("")  # "$6M" (the number people look for)
+    winner_hand = StringProperty("")
     can_confirm = BooleanProperty(False)
 
     def prepare(self, **params):
@@ -153,16 +156,24 @@ class CasinoPokerScreen(CasinoScreen):
         for name, what in result.details:
             hand, _, cards = what.rpartition(": ")
             entries.append((name, hand, tuple(cards.split())))
+        names = [view.players[w].name for w in result.winners]
+        self.winner_title = (f"{names[0]} wins" if len(names) == 1 else " and ".join(names) + " share")
+        self.winner_amount = L.big_money(result.paid_each) if result.paid_each else ""
+        self.winner_hand = next((hand for name, hand, _ in entries[1:] if name in winners), "")
+        # rows as tall as the space allows (the cards are what people check), 48-66 px
+        height = min(66, max(48, (230 - th.GAP * len(entries)) / max(1, len(entries)))) * s
         for name, hand, cards in entries:
-            row = BoxLayout(size_hint_y=None, height=54 * s, spacing=th.GAP * s)
+            row = BoxLayout(size_hint_y=None, height=height, spacing=th.GAP * s)
             won = name in winners
-            row.add_widget(Label(text=name + ("  wins" if won else ""), font_name=th.FONT, bold=True,
+            row.add_widget(Label(text=name, font_name=th.FONT, bold=True,
                                  font_size=th.BODY * s, color=th.ACCENT if won else th.TEXT, size_hint_x=None,
-                                 width=150 * s, halign="left", valign="middle", text_size=(150 * s, None)))
+                                 width=96 * s, halign="left", valign="middle", text_size=(96 * s, None),
+                                 shorten=True))
             for code in cards:
-                row.add_widget(CasinoCardFace(code=code, size_hint_x=None, width=42 * s))
+                row.add_widget(CasinoCardFace(code=code, one_line=True, size_hint_x=None, width=height * 0.95,
+                                              selected=won))
             label = Label(text=hand, font_name=th.FONT, font_size=th.CAPTION * s, color=th.MUTED,
-                          halign="left", valign="middle", shorten=True)
+                          halign="left", valign="middle", line_height=0.95)  # wraps to two lines
             label.bind(size=lambda w, size: setattr(w, "text_size", size))
             row.add_widget(label)
             rows.add_widget(row)

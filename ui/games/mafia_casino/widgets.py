@@ -34,6 +34,10 @@ class CasinoCardFace(ButtonBehavior, Label):
     ink = ColorProperty(CARD_BLACK)
     paper = ColorProperty(CARD_FACE)
     two_lines = BooleanProperty(True)
+    one_line = BooleanProperty(False)  # "9♥" on one line, larger (the poker result rows)
+
+    def on_one_line(self, *_):
+        self._refresh()
 
     def on_code(self, *_):
         self._refresh()
@@ -47,8 +51,9 @@ class CasinoCardFace(ButtonBehavior, Label):
             return
         value, suit = L.split_card(self.code) if self.code[-1] in L.SUIT_GLYPH else (self.code, "")
         self.ink = CARD_RED if suit in L.RED_SUITS else CARD_BLACK
-        self.two_lines = bool(suit)
-        self.text = f"{value}\n{L.SUIT_GLYPH.get(suit, '')}" if suit else value
+        self.two_lines = bool(suit) and not self.one_line
+        glyph = L.SUIT_GLYPH.get(suit, "")
+        self.text = (f"{value}\n{glyph}" if self.two_lines else f"{value}{glyph}") if suit else value
 
 
 class CasinoToken(Label):
