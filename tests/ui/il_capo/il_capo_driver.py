@@ -2,7 +2,8 @@
 
     python tests/ui/il_capo/il_capo_driver.py SCENARIO DB OUTDIR WxH
 
-Spins are drawn by the app (session.draw with the game's seed); the seed is fixed by
+Spins are drawn by the app (session.draw with the game's seed; scenario "play") or entered by hand
+from the physical spinner (scenario "winner"); the seed is fixed by
 patching ``secrets.randbelow`` so a run is reproducible.
 """
 
@@ -249,10 +250,15 @@ def play(app):
     obs["round2_state"] = [app.manager.current, session.state.awaiting, session.state.round]
 
     # undo: one tap, one question, then taken back
+    yield 0.3
     screen = current(app)
     n_before = len(session.actions)
     tap(screen.ids.undo)
     yield 0.2
+    if not screen.confirming_undo:  # a tap that landed while the screen was still being laid out
+        screen = current(app)
+        tap(screen.ids.undo)
+        yield 0.2
     obs["undo_question"] = screen.undo_question
     _bar = [w for w in screen.walk() if type(w).__name__ == "IlCapoUndoBar"][0]
     obs["undo_bar"] = [list(_bar.size), _bar.opacity, _bar.disabled, screen.confirming_undo, list(_bar.ids.take_back.size), list(_bar.ids.take_back.pos)]
@@ -281,6 +287,198 @@ def play(app):
     shot(app, "table_end")
 
 
+def hand(app, number: int, side: str):
+    """Enter what the physical spinner shows: 'Real spinner', the number, then L or R."""
+    opener = button(app, "hand")
+    assert opener is not None, f"no 'Real spinner' button on {app.manager.current}: {current(app).error}"
+    tap(opener)
+    yield 0.15
+    if not current(app).hand_open:  # a tap that landed while the screen was still being laid out
+        yield 0.2
+        tap(button(app, "hand"))
+        yield 0.15
+    obs.setdefault("hand_screens", [])
+    if app.manager.current not in obs["hand_screens"]:
+        obs["hand_screens"].append(app.manager.current)
+        shot(app, f"hand_{app.manager.current}")
+    tap(button(app, f"hand:{number}"))
+    tap(button(app, f"hand:{side}"))
+    yield 0.2
+    yield from carry_on(app)
+
+
+def carry_on(app):
+    """Tap 'Continue ›' while a result waits for it (the state belongs on another screen)."""
+    for _ in range(3):
+        b = button(app, "continue")
+        if b is None:
+            return
+        tap(b)
+        yield 0.3
+
+
+def expect(app, screen: str, awaiting: str) -> None:
+    st = app.manager.get_screen("il_capo_table").session.state
+    assert app.manager.current == screen and st.awaiting == awaiting, (
+        f"expected {screen}/{awaiting}, got {app.manager.current}/{st.awaiting}: {current(app).error}")
+
+
+def menu(app, menu_key: str, key: str):
+    tap(button(app, menu_key))
+    yield 0.2
+    b = button(app, key)
+    assert b is not None and b.allowed, f"{key} not offered in {menu_key}: {current(app).error}"
+    tap(b)
+    yield 0.3
+
+
+def quiet_syndicate(app):
+    """Each NPC still on the board moves (by hand) and lands on nobody."""
+    session = app.manager.get_screen("il_capo_table").session
+    for _ in range(12):
+        if app.manager.current != "il_capo_syndicate":
+            return
+        if session.state.awaiting == "npc_spin":
+            yield from hand(app, 2, "L")
+        tap(button(app, "nobody"))
+        yield 0.3
+
+
+def winner(app):
+    """A 3-player game by touches, every spin entered by hand from the physical spinner, through
+    a cop, Rico, the Ricigliano Brothers, player vs player, a released crew member picked up,
+    Marcello and the Moretti showdown, to Il Capo."""
+    yield 0.5
+    home = app.manager.get_screen("home")
+    tap({c.game: c for c in home.ids.cards.children}["il-capo"])
+    yield 0.4
+    new = current(app)
+    for name in ("Anna", "Ben", "Carla"):
+        yield from type_name(app, new, name)
+    tap(new.ids.start)
+    yield 0.4
+    table = app.manager.get_screen("il_capo_table")
+    session = table.session
+    gid = session.game_id
+    obs["game_id"] = gid
+
+    # round 1 -- Anna hires the cheapest crew member, then lands on a cop: he goes to Jail
+    yield from hand(app, 5, "R")
+    obs["hand_shown"] = [table.spin_number, table.spin_side]
+    expect(app, "il_capo_table", "land")
+    tap(button(app, "hire"))
+    yield 0.3
+    hire = current(app)
+    cards = [c for c in hire.ids.cards.children if c.allowed]
+    cheapest = sorted(cards, key=lambda c: int(c.cost.strip("$").replace(",", "")))[0]
+    hire.ids.cards.parent.scroll_to(cheapest, animate=False)
+    yield 0.2
+    tap(cheapest)
+    yield 0.3
+    obs["jailed_crew"] = session.state.players[0].crew[0]
+    yield from menu(app, "trouble", "cop")
+    obs["cop_news"] = table.news
+    # Ben opens fire on Carla: both miss, a stand-off
+    expect(app, "il_capo_table", "move")
+    yield from hand(app, 4, "L")
+    yield from menu(app, "trouble", "player")
+    tap(button(app, "target:2"))
+    yield 0.3
+    expect(app, "il_capo_encounter", "spin")
+    yield from hand(app, 3, "R")  # Ben misses
+    yield from hand(app, 3, "R")  # Carla's return fire misses
+    obs["stand_off"] = list(session.state.standoffs)
+    # Carla flees the stand-off (spin to move), then shoots Beefy Rico: whacked
+    expect(app, "il_capo_encounter", "move")
+    yield from hand(app, 6, "R")
+    expect(app, "il_capo_table", "land")
+    yield from menu(app, "trouble", "rico")
+    expect(app, "il_capo_encounter", "spin")
+    yield from hand(app, 9, "R")
+    obs["rico_alive"] = session.state.rico_alive
+    # the Syndicate phase: the cops land on nobody, the Brothers on Ben (no crew: they shoot at him, miss)
+    expect(app, "il_capo_syndicate", "npc_spin")
+    for _ in range(2):
+        yield from hand(app, 2, "L")
+        tap(button(app, "nobody"))
+        yield 0.3
+    yield from hand(app, 3, "R")
+    tap(button(app, "hit:1"))
+    yield 0.4
+    expect(app, "il_capo_encounter", "spin")
+    obs["brothers_title"] = current(app).title
+    yield from hand(app, 3, "R")
+    expect(app, "il_capo_syndicate", "npc_hits")
+    yield from quiet_syndicate(app)
+
+    # rounds 2-4: quiet turns until Anna's crew member is released
+    for _ in range(6):
+        if session.state.round >= 5:
+            break
+        while app.manager.current == "il_capo_table" and session.state.awaiting in ("move", "land"):
+            if session.state.awaiting == "move":
+                yield from hand(app, 5, "R")
+            else:
+                tap(button(app, "end"))
+                yield 0.3
+        yield from quiet_syndicate(app)
+    obs["released"] = list(session.state.released)
+    expect(app, "il_capo_table", "move")
+    assert session.state.round == 5 and session.state.turn == 0
+
+    # round 5 -- Anna picks him up from the Out of Jail space
+    yield from hand(app, 5, "R")
+    yield from menu(app, "trouble", "jail")
+    pick = button(app, f"pick:{obs['jailed_crew']}")
+    tap(pick)
+    yield 0.3
+    obs["anna_crew"] = list(session.state.players[0].crew)
+    # Ben hits Marcello Valli
+    expect(app, "il_capo_table", "move")
+    yield from hand(app, 5, "R")
+    yield from menu(app, "trouble", "marcello")
+    yield from hand(app, 10, "R")
+    obs["marcello_alive"] = session.state.marcello_alive
+    # Carla: the bank gives her $1,000,000 (a board space), then the gauntlet and the Mansion
+    expect(app, "il_capo_table", "move")
+    yield from hand(app, 5, "R")
+    tap(table.ids.bank)
+    yield 0.3
+    bank = current(app)
+    tap([t for t in bank.ids.tiles.children if t.name_text == "Carla"][0])
+    tap([b for b in bank.ids.steps.children if b.text == "+1M"][0])
+    tap(bank.ids.receive)
+    yield 0.2
+    tap(bank.ids.done)
+    yield 0.3
+    expect(app, "il_capo_table", "land")
+    yield from menu(app, "gauntlet", "skyscraper")
+    yield from menu(app, "gauntlet", "row")
+    yield from menu(app, "gauntlet", "mansion")
+    expect(app, "il_capo_encounter", "spin")
+    obs["showdown_title"] = current(app).title
+    yield from hand(app, 10, "R")
+    yield 0.3
+    obs["end_screen"] = app.manager.current
+    end = current(app)
+    obs["end_winner"] = end.winner
+    obs["end_crown"] = end.crown
+    shot(app, "end")
+
+    engine = session.engine
+    out = engine.outcome(session.state)
+    obs["engine_winner"] = session.state.players[out.winners[0]].name if out and out.winners else None
+    from companion.engine import replay
+    from companion.session import effective_actions
+    log = disk_log(gid)
+    replayed = replay(engine, session.config, session.seed, effective_actions(engine, log))
+    rout = engine.outcome(replayed)
+    obs["log_winner"] = replayed.players[rout.winners[0]].name if rout and rout.winners else None
+    obs["log_equals_live"] = replayed == session.state
+    obs["log_kinds"] = [a["kind"] for a in log]
+    obs["spins_by_hand"] = sorted({a["by_hand"] for a in log if a["kind"] == "spun"})
+
+
 def main() -> int:
     global SCENARIO, DB, OUT, SIZE, Clock, UnitTestTouch
     for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
@@ -302,7 +500,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     store = Store.open(DB)
     app = CompanionApp(store=store)
-    gen = {"play": play}[SCENARIO](app)
+    gen = {"play": play, "winner": winner}[SCENARIO](app)
 
     def step(*_):
         try:
