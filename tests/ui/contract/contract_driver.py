@@ -98,7 +98,7 @@ def back(app):
     app.status.dispatch("on_back")
 
 
-def new_game(app, names=("ANNA", "BRUNO")):
+def new_game(app, names=("ANNA", "BRUNO"), before_start=None):
     """Home card -> new game -> the names typed on the on-screen keyboard -> Start."""
     home = app.manager.get_screen("home")
     cards = {c.game: c for c in home.ids.cards.children}
@@ -123,6 +123,8 @@ def new_game(app, names=("ANNA", "BRUNO")):
         yield from frames()
     obs["seats"] = list(new.seats)
     obs["known"] = list(app.store.players())
+    if before_start is not None:
+        yield from before_start(app, new)
     shot(app, "contract_new")
     tap(new.ids.start)
     yield 0.2
@@ -324,11 +326,58 @@ def game(app):
     shot(app, "contract_score")
 
 
+CARLA_TAG = "0000004243"
+
+
+def tag_carla(app, new):
+    """Carla freed by a tap on her name, then seated again by her RFID tag (TagSeen)."""
+    from hardware.commands import TagSeen
+
+    tap(new.name_buttons["Carla"])
+    yield from frames()
+    obs["seats_untapped"] = list(new.seats)
+    app.store.bind_tag(CARLA_TAG, "player", "Carla")
+    obs["tag_used"] = app.dispatch_command(TagSeen(CARLA_TAG))
+    yield from frames()
+    obs["seats_tagged"] = list(new.seats)
+
+
+def hardware_discard(app, s, session, keys):
+    """Copper's choice by the per-seat buttons or a player's tag: a refused pick says why and
+    changes nothing; a player with one card to discard is picked by Vote(seat)."""
+    from hardware.commands import TagSeen, Vote
+
+    state = session.state
+    winner = state.pending[0].seat
+    per_victim: dict[int, list[str]] = {}
+    for k in keys:
+        if k.startswith("discard:"):
+            per_victim.setdefault(int(k.split(":")[1]), []).append(k)
+    before = (len(session.actions), session.state)
+    single = next((v for v, ks in per_victim.items() if len(ks) == 1), None)
+    several = next((v for v, ks in per_victim.items() if len(ks) > 1), None)
+    if single is not None and "vote_winner" not in obs:
+        app.dispatch_command(Vote(winner))
+        yield from frames()
+        obs["vote_winner"] = [s.error, (len(session.actions), session.state) == before]
+        used = app.dispatch_command(Vote(single))
+        yield from frames()
+        obs["vote_discard"] = [used, per_victim[single][0], session.actions[-1].to_dict()
+                               if len(session.actions) > before[0] else None]
+        return True
+    if several is not None and "tag_several" not in obs:
+        app.store.bind_tag("0000000007", "player", state.names[several])
+        used = app.dispatch_command(TagSeen("0000000007"))
+        yield from frames()
+        obs["tag_several"] = [used, s.error, (len(session.actions), session.state) == before]
+    return False
+
+
 def game3(app):
     """A whole 3-player game (4 rounds) by touches; the app draws every Mafioso (one subprocess,
     no card entry) and a Copper discard is preferred whenever the count offers one."""
     yield 0.5
-    yield from new_game(app, ("ANNA", "BRUNO", "CARLA"))
+    yield from new_game(app, ("ANNA", "BRUNO", "CARLA"), before_start=tag_carla)
     obs["after_start"] = app.manager.current
     session = app.sessions["contract"]
     obs["game_id"] = session.game_id
@@ -378,6 +427,11 @@ def game3(app):
                 choice = next((k for k in keys if k.startswith("discard:")), keys[0])
                 if choice.startswith("discard:"):
                     shot(app, "contract3_discard")
+                    done = yield from hardware_discard(app, s, session, keys)
+                    if done:
+                        obs.setdefault("discards", []).append(obs["vote_discard"][1])
+                        yield from frames()
+                        continue
                     obs.setdefault("discards", []).append(choice)
                 tap(bar[choice])
             yield from frames()
@@ -395,6 +449,10 @@ def game3(app):
         rnd = rounds.setdefault(state.round, {"turns": 0})
         if state.round == 1 and rnd["turns"] == 0:
             shot(app, "contract3_round")
+        if state.round == 1:
+            obs.setdefault("passes_shown", []).append(s.passes_text)
+            if rnd["turns"] == 6:
+                shot(app, "contract3_passes")
         yield from play_turn(app, rnd, plan, aim)
     yield 0.3
     score_screen = screen(app)

@@ -141,3 +141,54 @@ def test_colours_of_families_and_card_backs():
     assert logic.family_colours("yellow") == ("#D9A520", "#17130C")
     assert logic.family_colours("yellow", face_down=True) == logic.FACE_DOWN_HEX
     assert logic.family_colours(None) == logic.FACE_DOWN_HEX
+
+
+# -- passes in a row; Vote(seat) / a player's tag during Copper's choice ---------------------------
+def test_passes_in_a_row_are_shown_against_the_number_of_players():
+    assert logic.passes_text(0, 3) == "Passes 0/3\nin a row"
+    assert logic.passes_text(2, 3) == "Passes 2/3\nin a row"
+
+
+def copper_choice_state():
+    """A state waiting for Copper's choice with a player who has a card to discard (random playouts)."""
+    from companion.simulate import playout
+
+    for seed in range(200):
+        for state in playout(E, seed, players=3, keep_states=True).states:
+            if state.pending and state.pending[0].what == "copper":
+                return state
+    raise AssertionError("no playout reached Copper's choice")
+
+
+def test_vote_for_a_player_with_one_card_gives_that_copper_discard_else_a_sentence():
+    state = copper_choice_state()
+    p = state.pending[0]
+    targets = E.copper_targets(state, p.seat, p.card)
+    for victim in range(state.players):
+        action, why = logic.discard_pick(E, state, victim)
+        cards = [c for v, c in targets if v == victim]
+        name = state.names[victim]
+        if victim == p.seat:
+            assert action is None and why.startswith(f"{name} won Copper's Mafioso: choose another player")
+        elif not cards:
+            assert action is None and why.startswith(f"{name} has no ") and why.endswith(" Mafioso to discard.")
+        elif len(cards) > 1:
+            assert action is None and why.endswith(f"Mafiosi: tap the one {name} discards.")
+        else:
+            assert why == "" and action.victim == victim and action.card == cards[0]
+            E.check(state, action)  # legal as it stands
+
+
+def test_vote_outside_coppers_choice_picks_nothing():
+    state, _ = opened_game()
+    assert logic.discard_pick(E, state, 1) == (None, "")
+
+
+def test_a_card_tag_or_an_unknown_tag_is_no_player():
+    class FakeStore:
+        def tag(self, uid):
+            from companion.store import TagBinding
+            return {"1": TagBinding("1", "player", "Carla", "now"), "2": TagBinding("2", "card", "x", "now")}.get(uid)
+
+    assert logic.tagged_player(FakeStore(), "1") == "Carla"
+    assert logic.tagged_player(FakeStore(), "2") is None and logic.tagged_player(FakeStore(), "3") is None

@@ -179,7 +179,7 @@ def test_a_whole_three_player_game_by_touches_plays_four_rounds_to_the_final_sco
         assert len(verdicts) == 5  # the 3-player layout: 5 Mafiosi, counted left to right
 
 
-def test_three_player_copper_discard_chosen_by_touch_is_in_the_stores_log(played3):
+def test_three_player_copper_discards_chosen_at_the_table_are_in_the_stores_log(played3):
     obs, db, _ = played3
     from companion.store import Store
 
@@ -207,7 +207,36 @@ def test_three_player_score_on_screen_equals_the_engine_and_the_stores_log(playe
     assert status == "finished" and rounds == 4
 
 
-@pytest.mark.parametrize("name", ["contract3_round", "contract3_discard", "contract3_score"])
+def test_a_players_tag_seats_that_player_on_the_new_game_screen(played3):
+    obs, _, _ = played3
+    assert obs["seats_untapped"] == ["Anna", "Bruno"]  # Carla freed by a tap on her name
+    assert obs["tag_used"] is True and obs["seats_tagged"] == ["Anna", "Bruno", "Carla"]
+
+
+def test_passes_in_a_row_are_on_the_round_screen(played3):
+    obs, _, _ = played3
+    # round 1: influence, influence, Copper, influence, then a pass by each player
+    assert obs["passes_shown"] == ["Passes 0/3\nin a row"] * 5 + ["Passes 1/3\nin a row", "Passes 2/3\nin a row"]
+
+
+def test_vote_during_coppers_choice_makes_that_player_discard(played3):
+    obs, _, _ = played3
+    error, unchanged = obs["vote_winner"]
+    assert error.endswith("won Copper's Mafioso: choose another player who discards, or take the Copper card.")
+    assert unchanged is True
+    used, key, recorded = obs["vote_discard"]
+    assert used is True and key == obs["discards"][0]
+    assert f"discard:{recorded['victim']}:{recorded['card']}" == key and recorded["kind"] == "copper_discard"
+
+
+def test_a_tag_for_a_player_with_two_cards_asks_for_a_tap_and_changes_nothing(played3):
+    obs, _, _ = played3
+    used, error, unchanged = obs["tag_several"]
+    assert used is True and unchanged is True
+    assert error == "Carla has 2 Costa Mafiosi: tap the one Carla discards."
+
+
+@pytest.mark.parametrize("name", ["contract3_round", "contract3_passes", "contract3_discard", "contract3_score"])
 def test_every_three_player_picture_is_not_blank(played3, name):
     _, _, shots = played3
     assert_not_blank(shots / f"{name}.png", (800, 480))

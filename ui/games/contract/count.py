@@ -243,10 +243,31 @@ class ContractCountScreen(ContractScreen):
         return "copper_card", "Take the Copper card"
 
     def handle_command(self, command) -> bool:
-        from hardware.commands import Next
+        """NEXT = next round; Vote(seat) or a player's tag during Copper's choice = that player
+        discards (when they have exactly one such card; otherwise the sentence says why). ROLL: unused."""
+        from hardware.commands import Next, TagSeen, Vote
 
         if isinstance(command, Next) and "next" in self.choice_buttons:
             self.next_round()
+            return True
+        if isinstance(command, (Vote, TagSeen)) and self.session is not None:
+            state = self.session.state
+            if not state.pending or state.pending[0].what != "copper":
+                return False
+            if isinstance(command, Vote):
+                seat = command.seat
+            else:
+                name = logic.tagged_player(App.get_running_app().store, command.uid)
+                if name not in state.names:
+                    return False
+                seat = state.names.index(name)
+            if not 0 <= seat < len(state.names):
+                return False
+            action, why = logic.discard_pick(self.engine, state, seat)
+            if action is None:
+                self.error = why
+            else:
+                self.choose(action)
             return True
         return super().handle_command(command)
 

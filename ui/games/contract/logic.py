@@ -330,3 +330,36 @@ def score_lines(engine, score) -> list[ScoreLine]:
         details += tuple(f"{title} {v} $" for title, v in row.briefcases)
         out.append(ScoreLine(row.name, row.total, row.seat in score.winners, details))
     return out
+
+
+# -- passes in a row and the hardware's player picks ---------------------------------------
+def passes_text(passes: int, players: int) -> str:
+    """The round screen's "passes in a row" (issue 8), e.g. "Passes 2/3\nin a row": when all
+    players have passed in succession the round ends, so the table sees how close it is."""
+    return f"Passes {passes}/{players}\nin a row"
+
+
+def discard_pick(engine, state, victim: int) -> tuple[Any | None, str]:
+    """Vote(seat) / a player's tag during Copper's choice: (the CopperDiscard of that player, "")
+    when there is exactly one card to discard, else (None, the sentence saying why not)."""
+    from companion.games.contract.engine import CopperDiscard
+
+    names = state.names
+    if not state.pending or state.pending[0].what != "copper":
+        return None, ""
+    p = state.pending[0]
+    fam = engine.fam(p.card.rsplit("-", 1)[0])
+    if victim == p.seat:
+        return None, f"{names[victim]} won Copper's Mafioso: choose another player who discards, or take the Copper card."
+    cards = [c for v, c in engine.copper_targets(state, p.seat, p.card) if v == victim]
+    if not cards:
+        return None, f"{names[victim]} has no {fam} Mafioso to discard."
+    if len(cards) > 1:
+        return None, f"{names[victim]} has {len(cards)} {fam} Mafiosi: tap the one {names[victim]} discards."
+    return CopperDiscard(p.seat, victim, cards[0]), ""
+
+
+def tagged_player(store, uid: str) -> str | None:
+    """The player's name a tag is bound to (None for an unknown tag or a card tag)."""
+    binding = store.tag(uid)
+    return binding.ref if binding is not None and binding.kind == "player" else None

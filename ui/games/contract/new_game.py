@@ -102,6 +102,20 @@ class ContractNewScreen(ContractScreen):
         self.session = None
         app.go(Route("contract_round", {"game": GAME, "game_id": session.game_id}))
 
+    def handle_command(self, command) -> bool:
+        """A player's tag seats (or frees) that player, as tapping their name does."""
+        from hardware.commands import TagSeen
+
+        if isinstance(command, TagSeen) and not self.typing:
+            name = logic.tagged_player(App.get_running_app().store, command.uid)
+            if name is None:
+                return False
+            if name not in self.known:
+                self.known = App.get_running_app().store.players()
+            self.toggle(name)
+            return True
+        return super().handle_command(command)
+
     # -- showing --------------------------------------------------------------------------
     def refresh(self) -> None:
         if "names" not in self.ids:

@@ -29,6 +29,7 @@ load_kv(__file__)
 class ContractRoundScreen(ContractScreen):
     message = StringProperty("")
     info = StringProperty("")
+    passes_text = StringProperty("")
     draft = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs):
@@ -231,7 +232,7 @@ class ContractRoundScreen(ContractScreen):
 
     def _label(self, text: str, size_hint_x: float = 1, colour=th.MUTED, bold: bool = False) -> Label:
         label = Label(text=text, font_name=th.FONT, font_size=th.THEME.s(th.CAPTION), color=colour, bold=bold,
-                      size_hint_x=size_hint_x, halign="center", valign="middle", shorten=True)
+                      size_hint_x=size_hint_x, halign="center", valign="middle", shorten="\n" not in text)
         label.bind(size=lambda w, s: setattr(w, "text_size", s))
         return label
 
@@ -315,6 +316,9 @@ class ContractRoundScreen(ContractScreen):
                                                                            "secondary")))
         if draft is None:
             self.message = f"{view.prompt} {self.info}"
+            self.passes_text = logic.passes_text(view.passes_in_a_row, len(view.players))
+            bottom.add_widget(self._label(self.passes_text, size_hint_x=1.0, colour=th.TEXT if
+                                          view.passes_in_a_row else th.MUTED, bold=True))
         elif draft.chasing:
             self.message = "Vicelard chases Copper: tap the Mafioso where Copper goes."
         else:
@@ -322,6 +326,8 @@ class ContractRoundScreen(ContractScreen):
         self._nav(bottom)
 
     def handle_command(self, command) -> bool:
+        """NEXT = Play the composed influence; BACK = cancel the entry. No player is chosen on this
+        screen (turns go round the table) and nothing is rolled, so Vote, tags and ROLL are left."""
         from hardware.commands import Back, Next
 
         if isinstance(command, Next) and self.draft is not None and self.draft.composing:
