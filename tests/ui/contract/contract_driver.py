@@ -340,6 +340,7 @@ def tag_carla(app, new):
     obs["tag_used"] = app.dispatch_command(TagSeen(CARLA_TAG))
     yield from frames()
     obs["seats_tagged"] = list(new.seats)
+    obs["new_message"] = new.message
 
 
 def hardware_discard(app, s, session, keys):
@@ -439,10 +440,13 @@ def game3(app):
         if name != "contract_round":
             raise AssertionError(f"unexpected screen {name}")
         if state.phase == "trafficking":
+            obs["trafficking_buttons"] = [k for k, b in s.buttons.items() if not b.disabled]
+            obs["trafficking_message"] = s.message
             tap(s.buttons["deal"])
             yield from frames()
             continue
         if state.phase == "layout":
+            obs.setdefault("round1_opener", state.names[state.first])
             tap(s.buttons["draw"])
             yield from frames()
             continue

@@ -213,6 +213,25 @@ def test_a_players_tag_seats_that_player_on_the_new_game_screen(played3):
     assert obs["tag_used"] is True and obs["seats_tagged"] == ["Anna", "Bruno", "Carla"]
 
 
+def test_the_first_name_tapped_is_the_first_player(played3):
+    obs, _, _ = played3
+    assert obs["new_message"] == "3 players. Anna plays first."
+    assert obs["round1_opener"] == "Anna" == obs["seats"][0]
+
+
+def test_the_app_deals_the_trafficking_tiles_at_random(played3):
+    obs, db, _ = played3
+    from companion.store import Store
+
+    assert "deal" in obs["trafficking_buttons"] and "The app deals them at random" in obs["trafficking_message"]
+    store = Store.open(db)
+    try:
+        first = store.log(obs["game_id"])[0]
+    finally:
+        store.close()
+    assert first["kind"] == "trafficking_dealt" and first["by_hand"] is False
+
+
 def test_passes_in_a_row_are_on_the_round_screen(played3):
     obs, _, _ = played3
     # round 1: influence, influence, Copper, influence, then a pass by each player
