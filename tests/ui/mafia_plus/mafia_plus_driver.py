@@ -678,7 +678,33 @@ def screens23(app):
     from ui.controller import Route
 
     app.store.set_setting(flow.CALL_SETTING, 120)  # no padded call ends while we look
+    for name in NAMES23:
+        if name not in app.store.players():
+            app.store.add_player(name)
     yield 0.3
+    home = app.manager.get_screen("home")
+    tap({c.game: c for c in home.ids.cards.children}["mafia-plus"])
+    yield 0.3
+    setup = app.manager.get_screen("mafia_plus_setup")
+    for name in NAMES23:
+        for _ in range(3):
+            if name in setup.model.seats:
+                break
+            row = [b for b in setup.ids.roster.children if b.text == name]
+            if row:
+                setup.ids.roster.parent.scroll_to(row[0], animate=False) if hasattr(
+                    setup.ids.roster.parent, "scroll_to") else None
+                yield 0.05
+                tap(row[0])
+            yield 0.05
+    obs["setup_seated"] = len(setup.model.seats)
+    measure(app, "p23_setup_players")
+    tap(setup.ids.to_seats)
+    yield 0.2
+    measure(app, "p23_setup_seats")
+    tap(setup.ids.to_set)
+    yield 0.2
+    measure(app, "p23_setup_set")
     s = Session.start(app.store, "mafia-plus", {"players": NAMES23}, seed=3)
     app.sessions["mafia-plus"] = s
     route = lambda name: Route(name, {"game": "mafia-plus", "game_id": s.game_id})  # noqa: E731

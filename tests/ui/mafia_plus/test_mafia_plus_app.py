@@ -165,7 +165,7 @@ def test_twenty_three_seats_do_not_overlap_and_names_fit(tmp_path):
     assert_not_blank(tmp_path / "shots" / "seats23_vote.png")
 
 
-SCREENS23 = ["p23_deal_pass", "p23_deal_card", "p23_my_card", "p23_night", "p23_night_panel", "p23_day",
+SCREENS23 = ["p23_setup_players", "p23_setup_seats", "p23_setup_set", "p23_deal_pass", "p23_deal_card", "p23_my_card", "p23_night", "p23_night_panel", "p23_day",
              "p23_day_accuse", "p23_vote", "p23_verdict", "p23_end", "p23_stats"]
 
 
@@ -176,7 +176,7 @@ def screens23(request, tmp_path_factory):
 
 
 def test_every_screen_with_23_players_has_no_overlap_no_cut_label_and_big_targets(screens23):
-    """Deal pass, peek card, my card, night (neutral and the Mafia's panel with 23 targets), day
+    """New game (players, seats, cards), deal pass, peek card, my card, night (neutral and the Mafia's panel with 23 targets), day
     (countdown and news; picking the accuser), vote, verdict, reveal, stats: seats never overlap,
     no visible label is cut or overflows, every enabled target is >= 48 px, and the text in the
     middle of a ring is clear of every seat."""
@@ -190,7 +190,8 @@ def test_every_screen_with_23_players_has_no_overlap_no_cut_label_and_big_target
         assert found["small"] == [], (name, found["small"])
         assert found["covered"] == [], (name, found["covered"])
         assert_not_blank(tmp_path / "shots" / f"{name}.png")
-    for name in ("p23_my_card", "p23_night_panel", "p23_day_accuse", "p23_vote", "p23_verdict"):
+    assert obs["setup_seated"] == 23
+    for name in ("p23_setup_seats", "p23_my_card", "p23_night_panel", "p23_day_accuse", "p23_vote", "p23_verdict"):
         assert measured[name]["seats"] == 23, name
 
 

@@ -140,7 +140,7 @@ class SetupModel:
         return " · ".join(parts) + f" · stats {S.stats_text(chars)}"
 
     def set_title(self) -> str:
-        return ("Custom set" if self.custom is not None else "The recommended set") + f" for {len(self.seats)}"
+        return ("Custom set" if self.custom is not None else "Recommended") + f" · {len(self.seats)}"
 
     def config(self) -> dict[str, Any]:
         if self.custom is not None:
