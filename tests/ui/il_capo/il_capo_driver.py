@@ -133,7 +133,21 @@ def play(app):
     bank = current(app)
     obs["bank_screen"] = app.manager.current
     before = len(disk_log(gid))
-    tap([b for b in bank.ids.steps.children if b.text == "+1M"][0])
+    # an RFID tag bound to Carla selects her; then Anna's tile by touch
+    from hardware import TagSeen
+    app.store.bind_tag("0012345678", "player", "Carla")
+    obs["tag_used"] = app.dispatch_command(TagSeen("0012345678"))
+    yield 0.1
+    obs["tag_selected"] = [bank.seat, bank.hint]
+    tap([t for t in bank.ids.tiles.children if t.name_text == "Anna"][0])
+    yield 0.1
+    obs["tile_selected"] = bank.seat
+    # the quick amount: one tap sets $1,000,000
+    tap(bank.ids.quick.children[0] if bank.ids.quick.children[0].amount == 1_000_000
+        else [b for b in bank.ids.quick.children if b.amount == 1_000_000][0])
+    yield 0.1
+    obs["quick_amount"] = [bank.amount_text, [b.chosen for b in sorted(bank.ids.quick.children, key=lambda b: b.amount)],
+                           [b.text for b in sorted(bank.ids.quick.children, key=lambda b: b.amount)]]
     tap(bank.ids.pay_bank)
     yield 0.2
     obs["refused"] = bank.error
@@ -446,14 +460,16 @@ def winner(app):
     yield 0.3
     bank = current(app)
     tap([t for t in bank.ids.tiles.children if t.name_text == "Carla"][0])
-    tap([b for b in bank.ids.steps.children if b.text == "+1M"][0])
+    tap([b for b in bank.ids.quick.children if b.amount == 1_000_000][0])
     tap(bank.ids.receive)
     yield 0.2
     tap(bank.ids.done)
     yield 0.3
     expect(app, "il_capo_table", "land")
     yield from menu(app, "gauntlet", "skyscraper")
+    obs["gauntlet_after_skyscraper"] = {t.name_text: t.gauntlet for t in table.ids.tiles.children}
     yield from menu(app, "gauntlet", "row")
+    obs["gauntlet_after_row"] = {t.name_text: t.gauntlet for t in table.ids.tiles.children}
     yield from menu(app, "gauntlet", "mansion")
     expect(app, "il_capo_encounter", "spin")
     obs["showdown_title"] = current(app).title

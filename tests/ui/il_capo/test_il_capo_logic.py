@@ -59,3 +59,38 @@ def test_land_choices_enable_exactly_the_legal_actions():
     assert choices["cop"].enabled and choices["rico"].enabled
     assert not choices["jail"].enabled  # nobody on the Out of Jail space
     assert not choices["mansion"].enabled  # no Skyscraper yet
+
+
+def test_gauntlet_checklist_follows_what_the_engine_tracks():
+    from companion.games.il_capo import DevelopSkyscraper, Receive
+    from companion.engine import TABLE
+
+    s = _state()
+    s, _ = ENGINE.apply(s, Receive(0, 1_000_000))
+    s, _ = ENGINE.apply(s, Spun(3, "R"))
+    s, _ = ENGINE.apply(s, DevelopSkyscraper())
+    anna, ben = ENGINE.view(s, TABLE).players[:2]
+    assert L.gauntlet_steps(anna) == [("Skyscraper", True), ("Dead Man's Row", False), ("Mansion", False)]
+    assert L.gauntlet_text(anna) == "Gauntlet: Skyscraper done, Dead Man's Row to do, Mansion to do"
+    assert "\u2713[/font] Skyscraper" in L.gauntlet_markup(anna)
+    assert "\u2713" not in L.gauntlet_markup(ben)
+
+
+def test_quick_amounts_are_the_games_own_dollars():
+    from companion.games.il_capo.actions import QUICK_AMOUNTS
+
+    assert [L.quick_amount_label(a) for a in QUICK_AMOUNTS] == ["$250,000", "$500,000", "$1,000,000"]
+
+
+def test_gauntlet_checklist_opens_the_mansion_once_both_steps_are_done():
+    from companion.games.il_capo import DevelopSkyscraper, NavigateDeadMansRow, Receive
+    from companion.engine import TABLE
+
+    s = _state()
+    s, _ = ENGINE.apply(s, Receive(0, 1_000_000))
+    s, _ = ENGINE.apply(s, Spun(3, "R"))
+    s, _ = ENGINE.apply(s, DevelopSkyscraper())
+    assert "Mansion" not in L.gauntlet_markup(ENGINE.view(s, TABLE).players[0])
+    s, _ = ENGINE.apply(s, NavigateDeadMansRow())
+    anna = ENGINE.view(s, TABLE).players[0]
+    assert L.gauntlet_markup(anna).count("\u2713") == 2 and "Mansion open" in L.gauntlet_markup(anna)

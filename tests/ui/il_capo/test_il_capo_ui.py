@@ -152,3 +152,26 @@ def test_the_winner_on_the_end_screen_is_the_engine_outcome_and_the_log_replays_
     assert obs["end_crown"] == "IL CAPO"
     assert obs["end_winner"] == obs["engine_winner"] == obs["log_winner"] == "Carla"
     assert obs["log_equals_live"]
+
+
+def test_bank_quick_amounts_set_the_amount_in_one_tap(played):
+    obs, _ = played
+    text, chosen, labels = obs["quick_amount"]
+    assert labels == ["$250,000", "$500,000", "$1,000,000"]
+    assert text == "$1,000,000" and chosen == [False, False, True]
+
+
+def test_rfid_tag_bound_to_a_player_selects_them_on_the_bank(played):
+    obs, _ = played
+    assert obs["tag_used"] is True
+    seat, hint = obs["tag_selected"]
+    assert seat == 2 and hint.startswith("Carla:")
+    assert obs["tile_selected"] == 0
+
+
+def test_gauntlet_checklist_on_each_player_tile_follows_the_engine(won):
+    obs, _ = won
+    after_sky, after_row = obs["gauntlet_after_skyscraper"], obs["gauntlet_after_row"]
+    assert "\u2713[/font] Skyscraper" in after_sky["Carla"] and "\u25cb[/font] Row" in after_sky["Carla"]
+    assert "\u2713" not in after_sky["Anna"] and "\u2713" not in after_sky["Ben"]
+    assert "Mansion open" in after_row["Carla"] and "Mansion" not in after_row["Ben"]

@@ -1,5 +1,6 @@
 """The bank at a glance: every balance large; tap a player, build an amount with $ steps (no
-keyboard), then pay the bank, receive from it, or pay another player. The ledger's last entries
+keyboard; one tap for the quick amounts $250,000 / $500,000 / $1,000,000), then pay the bank, receive
+from it, or pay another player. An RFID tag bound to a player selects that player (TagSeen). The ledger's last entries
 with their reasons; undo the last entry (asked once). A payment the player cannot afford is
 refused as a sentence and nothing changes."""
 
@@ -47,11 +48,13 @@ class IlCapoBankScreen(IlCapoScreen):
         marks = {self.seat: "selected"} if 0 <= self.seat < len(v.players) else {}
         self.fill_tiles(self.ids.tiles, marks, on_tap=self.tap_tile, tile_class=IlCapoBankTile)
         self.amount_text = self.pad.text
+        for b in self.ids.quick.children:
+            b.chosen = b.amount == self.pad.value
         name = v.players[self.seat].name if 0 <= self.seat < len(v.players) else "a player"
         if self.paying_player:
             self.hint = f"{name} pays {self.pad.text} to whom? Tap a player."
         else:
-            self.hint = f"{name}: tap $ steps, then pay or receive."
+            self.hint = f"{name}: tap an amount, then pay or receive."
         ledger = self.ids.ledger
         ledger.clear_widgets()
         from kivy.factory import Factory
@@ -73,6 +76,12 @@ class IlCapoBankScreen(IlCapoScreen):
             self.seat = seat
             self.refresh()
         return True
+
+    def quick(self, amount: int) -> None:
+        """A quick amount: the amount is set in one tap (not added to)."""
+        self.error = ""
+        self.pad.set(int(amount))
+        self.refresh()
 
     def step(self, amount: int) -> None:
         self.error = ""
@@ -130,6 +139,13 @@ class IlCapoBankScreen(IlCapoScreen):
 
 class IlCapoStepButton(BigButton):
     pass
+
+
+class IlCapoQuickButton(BigButton):
+    """One tap sets the amount to one of the game's usual sums ($250,000 / $500,000 / $1,000,000)."""
+
+    amount = NumericProperty(0)
+    chosen = BooleanProperty(False)
 
 
 SCREEN = IlCapoBankScreen

@@ -42,6 +42,7 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
     balance_text = StringProperty("")
     status_text = StringProperty("")
     crew_text = StringProperty("")
+    gauntlet = StringProperty("")  # the gauntlet checklist (markup): Skyscraper, Dead Man's Row, Mansion
     mark = StringProperty("")
     out = BooleanProperty(False)
     balance_size = NumericProperty(th.NUMBER)
@@ -50,12 +51,13 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
     def on_mark(self, *_):
         self.ring = th.ACCENT if self.mark else th.LINE
 
-    def fill(self, player, mark: str = "") -> None:
+    def fill(self, player, mark: str = "", compact: bool = False) -> None:
         self.seat = player.seat
         self.name_text = player.name
         self.balance_text = player.balance_text
         self.status_text = L.status_text(player)
         self.crew_text = L.tile_line(player)
+        self.gauntlet = "" if player.status == "out" else L.gauntlet_markup(player, compact=compact)
         self.out = player.status == "out"
         self.mark = mark
         self.on_mark()
@@ -426,7 +428,7 @@ class IlCapoScreen(Screen):
         tiles = []
         for p in players:
             tile = (tile_class or IlCapoTile)()
-            tile.fill(p, marks.get(p.seat, ""))
+            tile.fill(p, marks.get(p.seat, ""), compact=box.cols > 1)
             if on_tap is not None:
                 tile.bind(on_release=on_tap)
             box.add_widget(tile)

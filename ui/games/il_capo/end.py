@@ -23,6 +23,8 @@ class IlCapoEndScreen(IlCapoScreen):
         self.crown = "IL CAPO" if "Il Capo" in v.prompt else "CONSIGLIERE" if "consigliere" in v.prompt else "GAME OVER"
         self.fill_tiles(self.ids.tiles, {p.seat: "turn" for p in v.players if p.name == v.winner})
         self.ids.tiles.cols = 1 if len(v.players) <= 2 else 2
+        for tile in self.ids.tiles.children:  # the game is over: the gauntlet no longer matters
+            tile.gauntlet = ""
 
     def new_game(self) -> None:
         app = App.get_running_app()

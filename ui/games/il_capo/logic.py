@@ -102,9 +102,44 @@ def short_name(name: str) -> str:
     return " ".join(parts) if parts else name
 
 
+GAUNTLET_STEPS = ("Skyscraper", "Dead Man's Row", "Mansion")
+
+
+def gauntlet_steps(player: Any) -> list[tuple[str, bool]]:
+    """What the engine tracks on the way to Moretti: a Skyscraper, Dead Man's Row; the Mansion
+    opens once both are done (entering it is the showdown itself, so it is never "done")."""
+    return [("Skyscraper", bool(player.skyscraper)), ("Dead Man's Row", bool(player.dead_mans_row)),
+            ("Mansion", False)]
+
+
 def gauntlet_text(player: Any) -> str:
-    marks = [("Skyscraper", player.skyscraper), ("Dead Man's Row", player.dead_mans_row)]
-    return "  ".join(("✓ " if done else "· ") + what for what, done in marks)
+    """Plain words (narration, tests): ``Gauntlet: Skyscraper done, Dead Man's Row to do, Mansion to do``."""
+    return "Gauntlet: " + ", ".join(f"{what} {'done' if done else 'to do'}" for what, done in gauntlet_steps(player))
+
+
+SHORT_STEPS = {"Dead Man's Row": "Row"}
+
+
+def gauntlet_markup(player: Any, done_colour: str = "E3A63B", todo_colour: str = "A59E97",
+                    compact: bool = False) -> str:
+    """The tile's checklist in Kivy markup: a tick (DejaVu has the glyph) before what is done, a
+    ring before what is still to do; the Mansion appears once both are done (it is open then)."""
+    steps = gauntlet_steps(player)[:2]
+    parts = []
+    for what, done in steps:
+        what = SHORT_STEPS.get(what, what)
+        if compact:  # two columns of tiles (5+ players): "Sky" / "Row"
+            what = what[:3]
+        glyph, colour = ("\u2713", done_colour) if done else ("\u25cb", todo_colour)
+        parts.append(f"[color={colour}][font=DejaVuSans]{glyph}[/font] {what}[/color]")
+    if all(done for _, done in steps):
+        parts.append(f"[color={done_colour}][b]{'Mansion' if compact else 'Mansion open'}[/b][/color]")
+    return "  ".join(parts)
+
+
+def quick_amount_label(amount: int) -> str:
+    """The bank's one-tap amounts as the game prints them: ``$250,000``."""
+    return format_dollars(amount)
 
 
 def money(amount: int) -> str:
