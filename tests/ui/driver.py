@@ -16,8 +16,8 @@ import json
 import os
 import sqlite3
 import sys
-import traceback
 from pathlib import Path
+from ui_harness import run_scenario  # noqa: E402
 
 for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
                    "SDL_AUDIODRIVER": "dummy"}.items():
@@ -280,25 +280,7 @@ def main() -> int:
     app = CompanionApp(store=store)
     gen = {"flow": flow, "resume": resume, "sizes": sizes, "notice": notice, "one_die": one_die}[SCENARIO](app)
 
-    def step(*_):
-        try:
-            wait = next(gen)
-        except StopIteration:
-            app.stop()
-            return
-        except Exception:
-            obs["error"] = traceback.format_exc()
-            app.stop()
-            return
-        Clock.schedule_once(step, wait)
-
-    Clock.schedule_once(step, 0)
-    try:
-        app.run()
-    finally:
-        store.close()
-        (OUT / f"{SCENARIO}.json").write_text(json.dumps(obs, indent=1, default=str))
-    return 1 if "error" in obs else 0
+    return run_scenario(app, store, gen, obs, OUT / f"{SCENARIO}.json")
 
 
 if __name__ == "__main__":

@@ -16,9 +16,10 @@ import json
 import os
 import sqlite3
 import sys
-import traceback
 import tty
 from pathlib import Path
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ui: the shared harness
+from ui_harness import run_scenario  # noqa: E402
 
 SCENARIO = DB = OUT = SIZE = PORT = None
 Clock = Keyboard = Window = UnitTestTouch = Store = CompanionApp = None
@@ -446,28 +447,7 @@ def main() -> int:
     app = CompanionApp(store=store)
     gen = {"gpio": gpio, "keys": keys, "rfid": rfid, "text_only": text_only}[SCENARIO](app)
 
-    def step(*_):
-        try:
-            wait = next(gen)
-        except StopIteration:
-            app.stop()
-            return
-        except Exception:
-            obs["error"] = traceback.format_exc()
-            app.stop()
-            return
-        Clock.schedule_once(step, wait)
-
-    Clock.schedule_once(step, 0)
-    try:
-        app.run()
-    except BaseException:
-        obs["error"] = "the app stopped: " + traceback.format_exc()
-        print(obs["error"], file=sys.__stderr__, flush=True)
-    finally:
-        store.close()
-        (OUT / f"{SCENARIO}.json").write_text(json.dumps(obs, indent=1, default=str))
-    return 1 if "error" in obs else 0
+    return run_scenario(app, store, gen, obs, OUT / f"{SCENARIO}.json")
 
 
 FAKE_PORT = None

@@ -11,8 +11,9 @@ import json
 import os
 import sqlite3
 import sys
-import traceback
 from pathlib import Path
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ui: the shared harness
+from ui_harness import run_scenario  # noqa: E402
 
 for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
                    "SDL_AUDIODRIVER": "dummy"}.items():
@@ -560,25 +561,7 @@ def main() -> int:
     app = CompanionApp(store=store)
     gen = {"play": play, "sizes": sizes, "secrets": secrets}[SCENARIO](app)
 
-    def step(*_):
-        try:
-            wait = next(gen)
-        except StopIteration:
-            app.stop()
-            return
-        except Exception:
-            obs["error"] = traceback.format_exc()
-            app.stop()
-            return
-        Clock.schedule_once(step, wait)
-
-    Clock.schedule_once(step, 0)
-    try:
-        app.run()
-    finally:
-        store.close()
-        (OUT / f"{SCENARIO}.json").write_text(json.dumps(obs, indent=1, default=str))
-    return 1 if "error" in obs else 0
+    return run_scenario(app, store, gen, obs, OUT / f"{SCENARIO}.json")
 
 
 if __name__ == "__main__":

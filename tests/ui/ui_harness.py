@@ -1,0 +1,41 @@
+"""The run loop every UI driver shares: play a scenario inside the real app's main loop.
+
+A scenario is a generator; each ``yield s`` lets the real Clock run for ``s`` seconds (frames are
+drawn, animations advance) before the next step. What the scenario observed is written as JSON to
+``report`` whatever happens, and an exception becomes ``obs["error"]`` for the pytest side to show.
+Kivy is imported only when a scenario runs (after the driver configured the window).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from pathlib import Path
+
+
+def run_scenario(app, store, gen, obs: dict, report: Path) -> int:
+    from kivy.clock import Clock
+
+    def step(*_):
+        try:
+            wait = next(gen)
+        except StopIteration:
+            app.stop()
+            return
+        except Exception:
+            obs["error"] = traceback.format_exc()
+            app.stop()
+            return
+        Clock.schedule_once(step, wait)
+
+    Clock.schedule_once(step, 0)
+    try:
+        app.run()
+    except BaseException:
+        obs["error"] = "the app stopped: " + traceback.format_exc()
+        print(obs["error"], file=sys.__stderr__, flush=True)
+    finally:
+        store.close()
+        report.write_text(json.dumps(obs, indent=1, default=str))
+    return 1 if "error" in obs else 0
