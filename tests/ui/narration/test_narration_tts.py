@@ -113,7 +113,8 @@ def test_cache_write_is_atomic_the_final_name_appears_only_when_complete(tmp_pat
 
     path = cache.render(Watching(), "Night falls.")
     assert seen == {"tmp_dir": tmp_path, "final_existed": False, "tmp_is_final": False}
-    assert wav_duration(path) > 0
+    speech_seconds = wav_duration(path)  # the rendered audio's length: a whole WAV, not a torn one
+    assert speech_seconds > 0
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left behind
 
 
