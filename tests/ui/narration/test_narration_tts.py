@@ -160,8 +160,8 @@ def test_chime_is_generated_once_soft_and_short(tmp_path):
     cache = WavCache(tmp_path)
     path = cache.chime()
     mtime = path.stat().st_mtime_ns
-    duration, peak, _rms = wav_stats(path)
-    assert abs(duration - CHIME_SECONDS) < 0.05
+    chime_seconds, peak, _rms = wav_stats(path)  # the chime's audio length
+    assert abs(chime_seconds - CHIME_SECONDS) < 0.05
     assert 1000 < peak < 0.5 * 32767  # audible but soft: never louder than half scale
     assert cache.chime() == path and path.stat().st_mtime_ns == mtime
 
@@ -244,7 +244,8 @@ def test_piper_is_picked_when_its_voice_file_and_program_exist(tmp_path, monkeyp
     cmd = synth.command(tmp_path / "out.wav")
     assert cmd[cmd.index("--speaker") + 1] == "2"
     path = WavCache(tmp_path / "cache").render(synth, "Night falls.")
-    assert wav_duration(path) == pytest.approx(0.8, abs=0.01)
+    audio_seconds = wav_duration(path)  # the stand-in piper writes 0.8 s of audio
+    assert audio_seconds == pytest.approx(0.8, abs=0.01)
 
 
 def test_piper_falls_back_to_espeak_when_the_piper_program_is_missing(tmp_path, monkeypatch):
@@ -298,14 +299,15 @@ def test_settings_load_layered_files_later_wins_and_names_the_bad_file(tmp_path)
         NarrationConfig.load([first, bad])
 
 
-# -- timing ------------------------------------------------------------------------------------------
+# -- how long a line sounds (estimates of audio length, not timings of our code) -------------------
 
 def test_night_call_hint_depends_on_the_words_only_not_on_who_is_alive():
     # The same call is made whether the Doctor is alive or dead: the same hint either way.
     call = "Doctor, wake up and choose someone to save."
-    assert line_duration_hint(call) == line_duration_hint(call)
+    hint = line_duration_hint
+    assert hint(call) == hint(call)
     same_length = "Detective, wake up and choose someone to check."
-    assert abs(line_duration_hint(call) - line_duration_hint(same_length)) < 0.5
+    assert abs(hint(call) - hint(same_length)) < 0.5
 
 
 def test_longer_lines_get_longer_hints_and_every_line_at_least_a_second():
@@ -313,15 +315,16 @@ def test_longer_lines_get_longer_hints_and_every_line_at_least_a_second():
     longer = line_duration_hint("Everyone, close your eyes. The night begins, and the town is quiet.")
     assert short >= 1.0
     assert longer > short
-    assert line_duration_hint("Eight words spoken at the pace take this long.", wpm=75) > \
-        line_duration_hint("Eight words spoken at the pace take this long.")
+    slow = line_duration_hint("Eight words spoken at the pace take this long.", wpm=75)
+    assert slow > line_duration_hint("Eight words spoken at the pace take this long.")
 
 
 def test_hint_is_close_to_what_espeak_ng_really_takes(tmp_path):
     synth = espeak_or_fail()
     line = "Everyone, close your eyes. The Mafia wakes up and chooses a victim."
     real = wav_duration(WavCache(tmp_path).render(synth, line))
-    assert 0.5 * real < line_duration_hint(line) < 2.0 * real
+    hint = line_duration_hint(line)
+    assert 0.5 * real < hint < 2.0 * real
 
 
 def test_prune_drops_least_recently_used_lines_first_and_keeps_the_chime(tmp_path):
