@@ -246,10 +246,10 @@ def _simulate(args, stdout: TextIO) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        return run(argv)
+        return run(argv, stdout)
     except CompanionError as err:
         print(f"companion: {err}", file=sys.stderr)
         return 2

@@ -106,15 +106,91 @@ class TagBinding:
     bound: str
 
 
-def _friendly(err: sqlite3.Error, path: Path) -> StoreError:
-    text = str(err).lower()
-    if "full" in text:
+# SQLite's primary result codes (https://sqlite.org/rescode.html) that matter here.
+SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 3, 5, 6, 8, 10
+SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
+#: The file is fine but cannot be written now: open it read-only instead.
+_CANNOT_WRITE = {SQLITE_PERM, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN}
+#: The only errors that mean the file itself is damaged or not a database.
+_DAMAGE = {SQLITE_CORRUPT, SQLITE_NOTADB}
+#: How long an open or a write waits for another program's lock before saying "busy".
+BUSY_TIMEOUT = 5.0
+_HEADER = b"SQLite format 3\x00"
+
+
+def _code(err: BaseException) -> int | None:
+    code = getattr(err, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _friendly(err: sqlite3.Error, path: Path, opening: bool = False) -> StoreError:
+    code, text = _code(err), str(err).lower()
+    if code == SQLITE_FULL or "full" in text:
         return StoreError(f"The disk is full: nothing was saved. Free some space on the card holding {path}.")
-    if "readonly" in text or "read-only" in text:
-        return StoreError(f"The database {path} is read-only: nothing was saved. Check the file's permissions.")
-    if "locked" in text or "busy" in text:
+    if code in (SQLITE_READONLY, SQLITE_PERM) or "readonly" in text or "read-only" in text:
+        return StoreError(f"The database {path} is on read-only storage (or in a folder this user cannot "
+                          f"write): nothing was saved. Check the card and the file's permissions.")
+    if code in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in text or "busy" in text:
+        if opening:
+            return StoreError(f"The database {path} is held by another program for more than "
+                              f"{BUSY_TIMEOUT:g} seconds; close that program and try again. Nothing was changed.")
         return StoreError(f"The database {path} is busy in another program: nothing was saved. Try again.")
+    if code in _DAMAGE:
+        return StoreError(f"The database {path} is damaged ({err}); nothing was changed. Keep a copy of "
+                          f"the file before anything else.")
+    if code == SQLITE_CANTOPEN:
+        return StoreError(f"The database {path} cannot be opened ({err}): check that the card is in "
+                          f"place, not full, and that this user may read and write that folder.")
+    if code == SQLITE_IOERR:
+        return StoreError(f"The storage holding {path} failed to read or write ({err}); nothing was "
+                          f"changed. The card may be failing: copy the file somewhere safe.")
+    if opening:
+        return StoreError(f"The database {path} could not be opened ({err}); nothing was changed.")
     return StoreError(f"The database {path} could not save that ({err}); nothing was changed.")
+
+
+def _read_only_notice(err: sqlite3.Error, path: Path) -> str:
+    why = "the disk is full" if _code(err) == SQLITE_FULL or "full" in str(err).lower() else \
+        "its storage cannot be written now (read-only, full, or a folder this user cannot write)"
+    return (f"The database {path} is open read-only because {why}: every game can be looked at, "
+            f"but nothing new is saved until that is fixed.")
+
+
+def _uri(path: Path, **params: str) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"{path.resolve().as_uri()}?{query}"
+
+
+def _open_read_only(path: Path, first: sqlite3.Error) -> sqlite3.Connection:
+    """A read-only connection to a healthy file on storage that cannot be written now.
+
+    ``mode=ro`` needs the ``-shm`` file to exist or be creatable; when it cannot be (a
+    read-only folder, a full disk) ``immutable=1`` reads the file as it is (a write-ahead log
+    left beside it by a power cut is then not read; it stays there for the next writable open).
+    """
+    for params in ({"mode": "ro"}, {"mode": "ro", "immutable": "1"}):
+        try:
+            conn = sqlite3.connect(_uri(path, **params), uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
+        except sqlite3.Error:
+            continue
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error as err:
+            conn.close()
+            if _code(err) in _DAMAGE or _code(err) in (SQLITE_BUSY, SQLITE_LOCKED):
+                raise
+    raise first
+
+
+def _left_unclean(path: Path) -> bool:
+    """A write-ahead log left beside the file: the last program using it did not close it
+    (a power cut, a kill), or another program has it open right now. Only then is the whole
+    file checked at open (``PRAGMA quick_check`` reads all of it)."""
+    try:
+        return Path(str(path) + "-wal").stat().st_size > 0
+    except OSError:
+        return False
 
 
 class Store:
@@ -124,10 +200,20 @@ class Store:
         self.path = path
         self.db = db
         self.notices = notices
+        #: True when the storage could not be written at open: reads work, writes raise StoreError.
+        self.read_only = False
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def open(cls, path: str | os.PathLike | None = None) -> "Store":
+        """Open (or create) the database; see docs/storage.md for every way this can go.
+
+        Only a file that really is damaged or not ours is moved aside (and reported in
+        ``notices``). A healthy file that merely cannot be opened for writing right now (a full
+        disk, a read-only mount or folder) is opened read-only: every read works, every write
+        raises a ``StoreError`` sentence. Anything else (busy for longer than the timeout, no
+        permission, a newer schema) raises a ``StoreError`` sentence and touches nothing.
+        """
         path = Path(path).expanduser() if path is not None else default_path()
         notices: list[str] = []
         try:
@@ -136,19 +222,47 @@ class Store:
             raise StoreError(f"Cannot create the folder for the database {path}: {err.strerror}.") from None
         problem = _inspect(path)
         if problem:
-            aside = _move_aside(path)
+            try:
+                aside = _move_aside(path)
+            except OSError as err:
+                raise StoreError(f"The database file {path} {problem}, and it cannot be moved aside "
+                                 f"({err.strerror}); nothing was changed. Copy the file somewhere safe, "
+                                 f"then remove it to start afresh.") from None
             notices.append(f"The database file {path.name} {problem}. It was kept as {aside.name} "
                            f"and a fresh one was started; nothing was deleted.")
         try:
-            conn = sqlite3.connect(str(path), isolation_level=None)
+            store = cls._connect(path, notices)
+        except sqlite3.Error as err:
+            raise _friendly(err, path, opening=True) from None
+        return store
+
+    @classmethod
+    def _connect(cls, path: Path, notices: list[str]) -> "Store":
+        unclean = _left_unclean(path)
+        try:
+            conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
-            db = sqlite_utils.Database(conn)
-            store = cls(path, db, notices)
-            store._migrate()
+            read_only = False
         except sqlite3.Error as err:
-            raise _friendly(err, path) from None
+            if _code(err) not in _CANNOT_WRITE or not path.exists() or path.stat().st_size == 0:
+                raise
+            conn = _open_read_only(path, err)
+            read_only = True
+            notices.append(_read_only_notice(err, path))
+        store = cls(path, sqlite_utils.Database(conn), notices)
+        store.read_only = read_only
+        try:
+            store._migrate()
+            if unclean:
+                check = conn.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    notices.append(f"The database {path} has a damaged part ({check}); the games that "
+                                   f"can still be read are shown. Keep a copy of the file.")
+        except BaseException:
+            conn.close()
+            raise
         return store
 
     def _migrate(self) -> None:
@@ -156,7 +270,13 @@ class Store:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"The database {self.path} was written by a newer version of the companion "
-                             f"(schema {version}); update the app to open it.")
+                             f"(schema {version}); update the app to open it. Nothing was changed.")
+        if version < SCHEMA_VERSION and self.read_only:
+            if version == 0 and not conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise StoreError(f"The database {self.path} cannot be created: its storage cannot be "
+                                 f"written now (read-only, or full).")
+            raise StoreError(f"The database {self.path} needs updating for this version of the app, which "
+                             f"cannot be done while its storage cannot be written; nothing was changed.")
         for number in range(version, SCHEMA_VERSION):
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -297,23 +417,44 @@ class Store:
 
 
 def _inspect(path: Path) -> str | None:
-    """Why the file at ``path`` cannot be used as our database, or None when it can."""
-    if not path.exists() or path.stat().st_size == 0:
-        return None
+    """Why the file at ``path`` cannot be used as our database, or None when it can.
+
+    Only what shows the file itself is wrong counts: not an SQLite file, cut short, another
+    program's tables, or SQLite saying "corrupt"/"not a database". An error that says the
+    file cannot be opened *now* (busy, full disk, read-only, no permission) is not damage:
+    ``None``, and opening it says what is wrong instead.
+    """
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        size = path.stat().st_size
+        if size == 0:
+            return None
+        with path.open("rb") as f:
+            header = f.read(100)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None  # cannot be read now (permissions, I/O): opening says so in words
+    if len(header) < 100 or not header.startswith(_HEADER):
+        return "is damaged or is not a database"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if pages and header[24:28] == header[92:96] and size < pages * page_size:
+        return "is cut short (part of the file is missing)"
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return None
+    # Not marked as ours in the file itself: the mark may still be in the write-ahead log.
+    try:
+        conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, timeout=BUSY_TIMEOUT)
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             conn.close()
-    except sqlite3.DatabaseError:
-        return "is damaged or is not a database"
+    except sqlite3.Error as err:
+        return f"is damaged ({err})" if _code(err) in _DAMAGE else None
     if app_id != APPLICATION_ID and tables:
         return "belongs to another program"
-    if check != "ok":
-        return f"is damaged ({check})"
     return None
 
 
