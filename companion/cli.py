@@ -143,8 +143,13 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             return 0
         if args.command == "history":
             for g in store.list_games():
+                if g.unreadable:
+                    _out(f"{g.id:5}  {g.title:16} unreadable: {g.unreadable}", stdout)
+                    continue
+                problem = store.log_problem(g.id)
                 _out(f"{g.id:5}  {g.title:16} {g.status:9} started {g.started}" +
-                     (f"  ended {g.ended}" if g.ended else ""), stdout)
+                     (f"  ended {g.ended}" if g.ended else "") + (f"  (unreadable: {problem})" if problem else ""),
+                     stdout)
             return 0
         session = Session.resume(store, args.game_id)
         if args.command == "act":

@@ -87,6 +87,8 @@ class GameRecord:
     status: str
     started: str
     ended: str | None
+    #: Why this game cannot be opened (a garbled row), or None. Listed, never resumed.
+    unreadable: str | None = None
 
     @property
     def title(self) -> str:
@@ -347,17 +349,43 @@ class Store:
 
     # -- reading --------------------------------------------------------------------------
     def _record(self, row: dict) -> GameRecord:
-        return GameRecord(id=row["id"], game=row["game"], engine_version=row["engine_version"], seed=row["seed"],
-                          config=json.loads(row["config"]), status=row["status"], started=row["started"],
-                          ended=row["ended"])
+        """A games row as a record; a garbled row becomes a record that says why it is unreadable."""
+        problems = []
+        config: Any = row.get("config")
+        try:
+            config = json.loads(config) if isinstance(config, (str, bytes)) else config
+        except (ValueError, RecursionError):
+            config = None
+        if not isinstance(config, dict):
+            problems.append("its settings are not readable")
+            config = {}
+        if not isinstance(row.get("game"), str):
+            problems.append("its game name is not readable")
+        for column in ("seed", "engine_version"):
+            if isinstance(row.get(column), bool) or not isinstance(row.get(column), int):
+                problems.append(f"its {column.replace('_', ' ')} is not a whole number")
+        status = row.get("status") if isinstance(row.get("status"), str) else "unreadable"
+        return GameRecord(id=row["id"], game=str(row.get("game")), engine_version=row.get("engine_version"),
+                          seed=row.get("seed"), config=config, status=status, started=str(row.get("started") or ""),
+                          ended=row.get("ended") if isinstance(row.get("ended"), str) else None,
+                          unreadable="; ".join(problems) or None)
 
     def game(self, game_id: int) -> GameRecord:
+        """The game's record; ``GameNotFound`` when there is none, ``StoreError`` when its row is
+        garbled (the sentence says which game and why)."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not -2**63 <= game_id < 2**63:
+            raise GameNotFound(f"There is no game number {game_id} in {self.path}.")
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
             raise GameNotFound(f"There is no game number {game_id} in {self.path}.")
-        return self._record(rows[0])
+        record = self._record(rows[0])
+        if record.unreadable:
+            raise StoreError(f"Game {game_id} cannot be opened: {record.unreadable}. It stays in the history; "
+                             f"the other games are not affected.")
+        return record
 
     def list_games(self, status: str | None = None) -> list[GameRecord]:
+        """Every game, newest first; garbled ones too, marked ``unreadable`` (never an exception)."""
         if status is None:
             rows = self.db.query("SELECT * FROM games ORDER BY id DESC")
         else:
@@ -365,12 +393,31 @@ class Store:
         return [self._record(r) for r in rows]
 
     def unfinished_games(self) -> list[GameRecord]:
-        return self.list_games("running")
+        """The running games that can be resumed: a garbled game row or action log is left out
+        (``list_games`` still lists it, with why)."""
+        return [g for g in self.list_games("running") if not g.unreadable and self.log_problem(g.id) is None]
+
+    def log_problem(self, game_id: int) -> str | None:
+        """Why the game's action log cannot be read (first bad entry), or None."""
+        for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                                        (game_id,)):
+            problem = _entry_problem(row[1])
+            if problem:
+                return f"action {row[0]} {problem}"
+        return None
 
     def log(self, game_id: int) -> list[dict[str, Any]]:
-        """Every log entry of a game in order (undo records included)."""
-        rows = self.db.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])
-        return [json.loads(r["action"]) for r in rows]
+        """Every log entry of a game in order (undo records included); a garbled entry raises a
+        ``StoreError`` that names the game and the entry."""
+        out = []
+        for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                                        (game_id,)):
+            problem = _entry_problem(row[1])
+            if problem:
+                raise StoreError(f"Game {game_id} cannot be opened: action {row[0]} {problem}. It stays in "
+                                 f"the history; the other games are not affected.")
+            out.append(json.loads(row[1]))
+        return out
 
     def next_seq(self, game_id: int) -> int:
         row = self.db.conn.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?",
@@ -409,11 +456,30 @@ class Store:
         self._write([("DELETE FROM tags WHERE uid = ?", (uid,))])
 
     def get_setting(self, key: str, default: Any = None) -> Any:
+        """The stored value, or ``default`` when there is none or it is garbled."""
         rows = list(self.db.query("SELECT value FROM settings WHERE key = ?", [key]))
-        return json.loads(rows[0]["value"]) if rows else default
+        if not rows:
+            return default
+        try:
+            return json.loads(rows[0]["value"])
+        except (TypeError, ValueError, RecursionError):
+            return default
 
     def set_setting(self, key: str, value: Any) -> None:
         self._write([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))])
+
+
+def _entry_problem(text: Any) -> str | None:
+    """Why one stored action cannot be used, or None."""
+    try:
+        entry = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return "is not readable (not JSON)"
+    if not isinstance(entry, dict):
+        return f"is not an action (a JSON {type(entry).__name__}, not an object)"
+    if not isinstance(entry.get("kind"), str):
+        return "has no kind"
+    return None
 
 
 def _inspect(path: Path) -> str | None:
