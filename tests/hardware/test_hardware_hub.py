@@ -15,7 +15,7 @@ from hardware import KEY_MAP, command_for_key
 from hardware.commands import Back, Next, PowerMenu, Roll, StatusChanged, TagSeen, Undo, Vote
 from hardware.config import ButtonsConfig, DisplayConfig, HardwareConfig, RfidConfig
 from hardware.display import Backlight
-from hardware.hub import STANDINS, Hub
+from hardware.hub import SETTINGS_OFF, STANDINS, Hub
 from hardware.notify import SystemdNotifier
 from hardware.rfid import encode_frame
 
@@ -115,7 +115,7 @@ def test_wrong_settings_are_shown_and_the_app_carries_on(tmp_path):
     bad = tmp_path / "hardware.toml"
     bad.write_text("[buttons]\nnext = 99\nseats = [22]\n")
     with make_hub(config_paths=[bad]) as hub:
-        assert hub.status == STANDINS
+        assert hub.status == SETTINGS_OFF  # the status line says why the buttons are off
         assert hub.problems[0].startswith("The hardware settings need fixing")
         assert any("GPIO 99" in p for p in hub.problems)
         assert any("GPIO 22 (physical pin 15) is given to both ROLL and SEAT 1" in p for p in hub.problems)
