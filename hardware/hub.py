@@ -26,7 +26,7 @@ from .commands import KEY_MAP, Command, Message, StatusChanged, TagSeen, command
 from .config import SERIAL_READERS, ButtonsConfig, HardwareConfig, HardwareConfigError, load_config
 from .display import Backlight, IdleBlanker
 from .notify import SystemdNotifier
-from .rfid import SerialReader
+from .rfid import CONFIRM_FRAMES, SerialReader
 
 STANDINS = "buttons: keyboard stand-ins"
 #: The status line when hardware.toml cannot be used (the sentences naming the file are in ``problems``).
@@ -150,7 +150,8 @@ class Hub:
         )
         self._set_part("reader", "reader connecting", announce=False)
         if cfg.reader in SERIAL_READERS:
-            self.reader = SerialReader(port=cfg.port, baud=cfg.baud, open_port=self._open_port, **common)
+            self.reader = SerialReader(port=cfg.port, baud=cfg.baud, open_port=self._open_port,
+                                       confirm_frames=CONFIRM_FRAMES.get(cfg.reader, 1), **common)
         else:
             from .wedge import WedgeReader  # evdev is optional and Linux-only: imported lazily
 
