@@ -114,9 +114,13 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
         db = os.path.join(tmp.name, "sample.db")
     try:
         store = Store.open(db)
-    except CompanionError as error:  # e.g. a read-only data directory: one sentence, no traceback
+    except CompanionError as error:  # e.g. a newer schema: the sentence on the screen, and stay up
         print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
-        return 2
+        from ui.storage_problem import StorageProblemApp
+
+        problem = StorageProblemApp(str(error), screenshot=args.screenshot, on_first_frame=on_first_frame)
+        problem.run()
+        return problem.exit_code
     try:
         from ui.app import CompanionApp
 
