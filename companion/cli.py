@@ -241,10 +241,8 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
                 if g.unreadable:
                     _out(f"{g.id:5}  {g.title:16} unreadable: {g.unreadable}", stdout)
                     continue
-                problem = store.log_problem(g.id)
                 _out(f"{g.id:5}  {g.title:16} {g.status:9} started {g.started}" +
-                     (f"  ended {g.ended}" if g.ended else "") + (f"  (unreadable: {problem})" if problem else ""),
-                     stdout)
+                     (f"  ended {g.ended}" if g.ended else ""), stdout)
             return 0
         session = Session.resume(store, args.game_id)
         if args.command == "act":

@@ -14,6 +14,7 @@ Why it looks like this (ARCHITECTURE.md, "The log is the truth"):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -385,17 +386,28 @@ class Store:
         return record
 
     def list_games(self, status: str | None = None) -> list[GameRecord]:
-        """Every game, newest first; garbled ones too, marked ``unreadable`` (never an exception)."""
+        """Every game, newest first; garbled ones too, marked ``unreadable`` (never an exception).
+
+        A running game's action log is checked too (it is what Resume would replay; there are
+        few running games); a finished game's log is read only when the game is opened, so the
+        history costs no more than its own rows however long the games were.
+        """
         if status is None:
             rows = self.db.query("SELECT * FROM games ORDER BY id DESC")
         else:
             rows = self.db.query("SELECT * FROM games WHERE status = ? ORDER BY id DESC", [status])
-        return [self._record(r) for r in rows]
+        records = [self._record(r) for r in rows]
+        for i, record in enumerate(records):
+            if record.status == "running" and not record.unreadable:
+                problem = self.log_problem(record.id)
+                if problem:
+                    records[i] = dataclasses.replace(record, unreadable=problem)
+        return records
 
     def unfinished_games(self) -> list[GameRecord]:
         """The running games that can be resumed: a garbled game row or action log is left out
         (``list_games`` still lists it, with why)."""
-        return [g for g in self.list_games("running") if not g.unreadable and self.log_problem(g.id) is None]
+        return [g for g in self.list_games("running") if not g.unreadable]
 
     def log_problem(self, game_id: int) -> str | None:
         """Why the game's action log cannot be read (first bad entry), or None."""
