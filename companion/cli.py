@@ -33,6 +33,7 @@ examples:
   companion act 1 '{"kind": "dice_rolled", "dice": [4, 2], "by_hand": true}'   # physical dice
   companion legal 1                            # what may be played now, one JSON action per line
   companion show 1 --as table                  # or seat:N, or reveal
+  companion draw 2 --as seat:1                 # a card drawn: only seat 1 sees which
   companion undo 1
   companion new mafia-plus --players Ann,Ben,Cid,Dee,Eve,Fay,Gus
   companion replay docs/scenarios/dice-example.jsonl
