@@ -5,10 +5,15 @@ storage that cannot be read, a folder that cannot be created, another program ho
 to end the app with exit 2, and systemd restarted it into the same blank screen every few
 seconds. Instead this small App shows the store's sentence and the remedy on the display, tells
 systemd it is ready (with the sentence as its status) and keeps feeding the watchdog, so it
-stays up until someone fixes the cause and restarts it. Nothing is written anywhere.
+stays up. Every few seconds it tries to open the games again (in a thread: a held lock makes an
+open wait); once they open (the other program let go, the card came back), it ends with
+``RETRY_OK`` and ``ui.main`` starts the real app in its place. Nothing is written anywhere.
 """
 
 from __future__ import annotations
+
+import threading
+from typing import Callable
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -19,6 +24,8 @@ from kivy.uix.label import Label
 from ui import theme as th
 
 TITLE = "The games cannot be opened"
+RETRY_SECONDS = 5.0
+RETRY_OK = 75  # the exit code that means "they open now: start the real app"
 RESTART = "Then restart the companion (switch it off and on). Nothing has been deleted."
 
 
@@ -47,9 +54,11 @@ class StorageProblemApp(App):
     title = "Mafia Table Companion"
 
     def __init__(self, sentence: str, screenshot: str | None = None, notifier=None,
-                 on_first_frame=None, **kwargs):
+                 on_first_frame=None, retry: Callable[[], bool] | None = None, **kwargs):
         super().__init__(**kwargs)
         self.sentence = sentence
+        self.retry = retry  # True when the games open now (called in a worker thread)
+        self._trying = False
         self.screenshot = screenshot
         self.on_first_frame = on_first_frame
         self.exit_code = 2
@@ -78,6 +87,8 @@ class StorageProblemApp(App):
     def on_start(self):
         self.notifier.ready(f"{TITLE}: {self.sentence}")
         Clock.schedule_interval(lambda _dt: self.notifier.watchdog(), 1.0)
+        if self.retry is not None and not self.screenshot:
+            Clock.schedule_interval(self._try_again, RETRY_SECONDS)
 
         def first(*_):
             Window.unbind(on_flip=first)
@@ -87,6 +98,27 @@ class StorageProblemApp(App):
                 Clock.schedule_once(self._shoot, 0.3)
 
         Window.bind(on_flip=first)
+
+    def _try_again(self, _dt=0.0) -> None:
+        if self._trying:
+            return
+        self._trying = True
+
+        def attempt():
+            try:
+                ok = bool(self.retry())
+            except Exception:
+                ok = False
+            Clock.schedule_once(lambda _dt: self._tried(ok), 0)
+
+        threading.Thread(target=attempt, name="storage-retry", daemon=True).start()
+
+    def _tried(self, ok: bool) -> None:
+        self._trying = False
+        if ok:
+            self.restart_label.text = "The games can be opened now: starting…"
+            self.exit_code = RETRY_OK
+            Clock.schedule_once(lambda _dt: self.stop(), 0.5)
 
     def _shoot(self, *_):
         self.root.export_to_png(self.screenshot)

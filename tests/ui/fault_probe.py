@@ -2,6 +2,9 @@
 first frame; used by test_app_faults.py in a subprocess (Kivy's window is one per process).
 
     python tests/ui/fault_probe.py REPORT.json [ui.main arguments...]
+
+With ``$PROBE_UNTIL`` (an App class name) it waits for that app instead: any other app's screen
+is written to REPORT.waiting.json and left running (the storage-problem screen retries by itself).
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ def first_frame() -> None:
         if hasattr(app, "services_started") and app.hub is None and not app.hub_error and tries[0] < 100:
             tries[0] += 1
             Clock.schedule_once(look, 0.1)  # the hub starts just after the first frame
+            return
+        texts = [w.text for w in app.root.walk() if isinstance(w, Label) and w.text and w.opacity > 0]
+        until = os.environ.get("PROBE_UNTIL")
+        if until and type(app).__name__ != until:
+            REPORT.with_suffix(".waiting.json").write_text(json.dumps({"app": type(app).__name__, "texts": texts}))
+            Clock.schedule_once(look, 0.5)
             return
         obs["app"] = type(app).__name__
         obs["texts"] = [w.text for w in app.root.walk() if isinstance(w, Label) and w.text and w.opacity > 0

@@ -9,6 +9,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,33 @@ def test_storage_where_the_database_cannot_be_made_is_a_full_screen_sentence(tmp
     assert obs["app"] == "StorageProblemApp" and obs["still_running"] and "READY=1" in told
     assert "Cannot create the folder" in screen and "What to do: check the memory card" in screen
     assert "mafia-companion: " in stderr  # the journal gets the sentence too
+
+
+def test_a_lock_held_at_start_shows_the_sentence_then_the_games_once_it_is_let_go(tmp_path):
+    db = tmp_path / "table.db"
+    with Store.open(db) as store:
+        store.create_game("dice", 1, 5, {})
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the games
+    report = tmp_path / "report.json"
+    waiting = report.with_suffix(".waiting.json")
+    env = {**kivy_env(tmp_path), "PROBE_UNTIL": "CompanionApp"}
+    proc = subprocess.Popen([sys.executable, PROBE, str(report), "--db", str(db)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120  # a wait for something that should come, never a timing assertion
+        while not waiting.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        shown = json.loads(waiting.read_text())
+        assert shown["app"] == "StorageProblemApp" and "held by another program" in " ".join(shown["texts"])
+    finally:
+        holder.execute("COMMIT")
+        holder.close()  # let go: the screen tries again by itself and starts the real app
+    _, stderr = proc.communicate(timeout=120)
+    assert "Traceback" not in stderr, stderr[-3000:]
+    obs = json.loads(report.read_text())
+    assert obs["app"] == "CompanionApp" and "Resume" in " ".join(obs["texts"])
 
 
 def test_read_only_storage_opens_the_games_read_only_with_a_notice(tmp_path):
