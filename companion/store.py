@@ -362,6 +362,8 @@ class Store:
             config = {}
         if not isinstance(row.get("game"), str):
             problems.append("its game name is not readable")
+        elif row["game"].replace("-", "_") not in _game_packages():
+            problems.append(f"it is a game this app does not know ({row['game'][:40]!r})")
         for column in ("seed", "engine_version"):
             if isinstance(row.get(column), bool) or not isinstance(row.get(column), int):
                 problems.append(f"its {column.replace('_', ' ')} is not a whole number")
@@ -479,6 +481,15 @@ class Store:
 
     def set_setting(self, key: str, value: Any) -> None:
         self._write([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))])
+
+
+def _game_packages() -> set[str]:
+    """The game packages present, without importing any engine (start-up stays cheap)."""
+    import pkgutil
+
+    from . import games
+
+    return {m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg}
 
 
 def _entry_problem(text: Any) -> str | None:

@@ -44,6 +44,7 @@ GARBLES = {
     "config not JSON": ("UPDATE games SET config = '{not json' WHERE id = 2", "settings"),
     "config a JSON list": ("UPDATE games SET config = '[1, 2]' WHERE id = 2", "settings"),
     "seed not a number": ("UPDATE games SET seed = 'abc' WHERE id = 2", "seed"),
+    "a game this app does not know": ("UPDATE games SET game = 'chess' WHERE id = 2", "does not know"),
     "action not JSON": ("UPDATE actions SET action = 'dice rolled!' WHERE game_id = 2", "action 0"),
     "action a JSON list": ("UPDATE actions SET action = '[1, 2]' WHERE game_id = 2", "action 0"),
     "action without kind": ("UPDATE actions SET action = '{\"dice\": [1]}' WHERE game_id = 2", "action 0"),
