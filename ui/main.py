@@ -114,9 +114,16 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
         db = os.path.join(tmp.name, "sample.db")
     try:
         store = Store.open(db)
-    except CompanionError as error:  # e.g. a read-only data directory: one sentence, no traceback
+    except CompanionError as error:  # e.g. a newer schema: the sentence on the screen, and stay up
         print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
-        return 2
+        from ui.storage_problem import RETRY_OK, StorageProblemApp
+
+        problem = StorageProblemApp(str(error), screenshot=args.screenshot, on_first_frame=on_first_frame,
+                                    retry=lambda: _opens(db))
+        problem.run()
+        if problem.exit_code == RETRY_OK:  # the games open now: this very process starts afresh
+            os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+        return problem.exit_code
     try:
         from ui.app import CompanionApp
 
@@ -128,6 +135,17 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
         store.close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _opens(db) -> bool:
+    from companion.errors import CompanionError
+    from companion.store import Store
+
+    try:
+        Store.open(db).close()
+        return True
+    except CompanionError:
+        return False
 
 
 def main(argv: list[str] | None = None) -> int:

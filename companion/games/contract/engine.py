@@ -486,6 +486,9 @@ class ContractEngine(Engine):
         if unknown:
             raise ConfigError(f"Contract has no option {', '.join(sorted(unknown))}.")
         names = config.get("names")
+        if names is not None and (not isinstance(names, (list, tuple))
+                                  or not all(isinstance(n, str) for n in names)):
+            raise ConfigError("names must be a list of the players' names, by seat, like [\"Ann\", \"Ben\"].")
         players = config.get("players", len(names) if names else None)
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
             raise ConfigError(f"Contract is played by 2 to 5 players, not {players!r}.")
