@@ -144,11 +144,17 @@ class CompanionApp(App):
     narrator = ObjectProperty(None, allownone=True)
     hub = ObjectProperty(None, allownone=True)
 
-    def __init__(self, store: "Store", screenshot: str | None = None, screenshot_screen: str = "home",
+    def __init__(self, store: "Store | None" = None, screenshot: str | None = None, screenshot_screen: str = "home",
                  on_first_frame: Callable[[], None] | None = None, input_note: str = "", sample: bool = True,
-                 **kwargs):
+                 open_store: Callable[[], "Store"] | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.store = store
+        if store is None and open_store is None:
+            raise ValueError("CompanionApp needs a store or a way to open one (open_store)")
+        self._store = store
+        # opened just after the first frame (importing sqlite-utils costs about a third of a bare
+        # Kivy start here); anything that needs it sooner opens it on the spot (``store``)
+        self._open_store = open_store
+        self.store_error: str = ""  # why the store could not be opened (the app then exits with 2)
         self.controller = Controller(available_games())
         self.sessions: dict = {}  # game name -> companion.session.Session
         self.screenshot = screenshot
@@ -166,6 +172,33 @@ class CompanionApp(App):
         self._keys_down: set[str] = set()
         self._narrator_natural = (True, "narration starting")  # text-only state before any switch-off
         self.sound_panel: SoundPanel | None = None
+
+    # -- the store --------------------------------------------------------------------------
+    @property
+    def store(self) -> "Store":
+        """The database; opened on first use when the app was given ``open_store``."""
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+    @property
+    def store_is_open(self) -> bool:
+        return self._store is not None
+
+    def _store_after_first_frame(self) -> None:
+        """Open the store the app deferred, then fill in what the home screen shows from it
+        (Resume buttons, notices). A store that cannot be opened ends the app with a sentence."""
+        if self._store is not None or self._stopping:
+            return
+        try:
+            self._store = self._open_store()
+        except CompanionError as error:  # e.g. a read-only data directory: one sentence, exit 2
+            self.store_error = str(error)
+            self.exit_code = 2
+            self.stop()
+            return
+        if self.manager.current == "home":
+            self.manager.current_screen.prepare()
 
     # -- building -------------------------------------------------------------------------
     def build(self):
@@ -198,11 +231,14 @@ class CompanionApp(App):
     def on_start(self):
         def first(*_):
             Window.unbind(on_flip=first)
+            if not self.screenshot:
+                # after the first frame (and before any touch is handled: the clock ticks before
+                # input is dispatched): the table sees the screen before the store, sound and
+                # buttons start
+                Clock.schedule_once(lambda *_: self._store_after_first_frame(), 0)
+                Clock.schedule_once(lambda *_: self.start_services(), 0)
             if self.on_first_frame is not None:
                 self.on_first_frame()
-            if not self.screenshot:
-                # after the first frame: the table sees the screen before sound and buttons start
-                Clock.schedule_once(lambda *_: self.start_services(), 0)
         Window.bind(on_flip=first)
         if self.screenshot:
             # a picture needs the true sound line, but never the buttons: on the table the

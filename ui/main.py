@@ -104,28 +104,45 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
     input_note = configure_kivy(args.size, args.fullscreen)
 
     from companion.errors import CompanionError
-    from companion.store import Store
+
+    def cannot_open(error: str) -> int:  # e.g. a read-only data directory: one sentence, no traceback
+        print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
+        return 2
+
+    def open_store():
+        from companion.store import Store  # sqlite-utils: imported after the first frame
+
+        return Store.open(db)
 
     tmp = None
     db = args.db
-    if args.screenshot and db is None:
-        # screenshots run on a throwaway sample database, never on the table's real games
-        tmp = tempfile.TemporaryDirectory(prefix="mafia-companion-shot-")
-        db = os.path.join(tmp.name, "sample.db")
-    try:
-        store = Store.open(db)
-    except CompanionError as error:  # e.g. a read-only data directory: one sentence, no traceback
-        print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
-        return 2
+    store = None
+    if args.screenshot:
+        if db is None:
+            # screenshots run on a throwaway sample database, never on the table's real games
+            tmp = tempfile.TemporaryDirectory(prefix="mafia-companion-shot-")
+            db = os.path.join(tmp.name, "sample.db")
+        try:
+            store = open_store()  # a picture needs its sample game before the first frame
+        except CompanionError as error:
+            return cannot_open(str(error))
+    app = None
     try:
         from ui.app import CompanionApp
 
-        app = CompanionApp(store=store, screenshot=args.screenshot, screenshot_screen=args.screen,
-                           on_first_frame=on_first_frame, input_note=input_note, sample=tmp is not None)
+        # the table's app opens the store just after the first frame (see CompanionApp.store)
+        app = CompanionApp(store=store, open_store=open_store, screenshot=args.screenshot,
+                           screenshot_screen=args.screen, on_first_frame=on_first_frame,
+                           input_note=input_note, sample=tmp is not None)
         app.run()
+        if app.store_error:
+            return cannot_open(app.store_error)
         return app.exit_code
     finally:
-        store.close()
+        if app is not None and app.store_is_open:
+            app.store.close()
+        elif store is not None:
+            store.close()
         if tmp is not None:
             tmp.cleanup()
 
