@@ -5,10 +5,12 @@ after the first ``n`` effective actions, computed by folding exactly those actio
 ``new(config, seed)``, and it is only ever used together with the same action list it was folded
 from. Nothing here is written to disk.
 
-* ``Checkpoints`` keeps the state after every ``every``-th action of one game. Folding ``n``
-  actions starts from the nearest checkpoint at or below ``n``, so an undo (fold all but the last
-  action) replays fewer than ``every`` actions however long the game is. Dropping the last action
-  drops the checkpoints beyond it (``truncate``), so a checkpoint never outlives its prefix.
+* ``Checkpoints`` keeps the state after every ``every``-th action of one game, and after each of
+  the last ``recent`` actions. Folding ``n`` actions starts from the nearest kept state at or below
+  ``n``: an undo (fold all but the last action) usually replays nothing at all, and never more than
+  ``every - 1`` actions however long the game is (an engine whose ``apply`` itself grows with the
+  game, like the dice's tuple of results, would otherwise still make undo grow). Dropping actions
+  drops the states beyond them (``truncate``), so a kept state never outlives its prefix.
 * ``Recent`` remembers the folded log of the last few games this process played, keyed by database
   file and game id, with the log position and last log entry they were folded up to. Resuming one
   of them is checked against the log before it is trusted: the game's record (rules version, seed,
@@ -42,6 +44,8 @@ from .engine import Action, Engine
 #: an immutable value that shares most of its parts with its neighbours, so 5,000 actions hold
 #: about 160 of them.
 EVERY = 32
+#: The states after each of this many latest actions are kept too (undo after undo stays instant).
+RECENT_STATES = 16
 #: How many games ``Recent`` remembers (a table plays one or two at a time).
 RECENT_GAMES = 8
 
@@ -49,12 +53,15 @@ RECENT_GAMES = 8
 class Checkpoints:
     """The folded state after every ``every``-th action of one game (in memory only)."""
 
-    def __init__(self, engine: Engine, config: Mapping[str, Any], seed: int, every: int = EVERY):
+    def __init__(self, engine: Engine, config: Mapping[str, Any], seed: int, every: int = EVERY,
+                 recent: int = RECENT_STATES):
         if every < 1:
             raise ValueError("every must be at least 1")
         self.engine = engine
         self.every = every
+        self.recent = recent
         self._states: list[Any] = [engine.new(config, seed)]  # index i: after i * every actions
+        self._latest: list[tuple[int, Any]] = []  # (count, state) of the latest actions, ascending
 
     def counts(self) -> list[int]:
         """How many actions each checkpoint has folded (for tests and diagnostics)."""
@@ -67,25 +74,37 @@ class Checkpoints:
         if not 0 <= n <= len(actions):
             raise ValueError(f"cannot fold {n} of {len(actions)} actions")
         index = min(n // self.every, len(self._states) - 1)
-        state = self._states[index]
+        start, state = index * self.every, self._states[index]
+        for count, kept in reversed(self._latest):
+            if start < count <= n:
+                start, state = count, kept
+                break
         apply = self.engine.apply
-        for i in range(index * self.every, n):
+        for i in range(start, n):
             state, _ = apply(state, actions[i])
             self.note(i + 1, state)
         return state
 
     def note(self, count: int, state: Any) -> None:
-        """Keep ``state`` (the fold of the first ``count`` actions) if a checkpoint falls there."""
+        """Keep ``state`` (the fold of the first ``count`` actions) where a checkpoint falls, and
+        among the latest states."""
         if count % self.every == 0 and count // self.every == len(self._states):
             self._states.append(state)
+        if self.recent and (not self._latest or self._latest[-1][0] < count):
+            self._latest.append((count, state))
+            if len(self._latest) > self.recent:
+                del self._latest[0]
 
     def truncate(self, count: int) -> None:
-        """Forget the checkpoints beyond the first ``count`` actions (they were taken back)."""
+        """Forget the states beyond the first ``count`` actions (they were taken back)."""
         del self._states[count // self.every + 1:]
+        while self._latest and self._latest[-1][0] > count:
+            self._latest.pop()
 
     def copy(self) -> "Checkpoints":
         other = Checkpoints.__new__(Checkpoints)
-        other.engine, other.every, other._states = self.engine, self.every, list(self._states)
+        other.engine, other.every, other.recent = self.engine, self.every, self.recent
+        other._states, other._latest = list(self._states), list(self._latest)
         return other
 
 
@@ -99,6 +118,7 @@ class Folded:
     actions: list[Action]  # the effective actions (undo records applied)
     checkpoints: Checkpoints
     state: Any
+    owner: Any = None  # weakref to the session that holds this fold (it copies before changing it)
 
 
 class Recent:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import weakref
 from typing import Any, Callable, Mapping
 
 from . import registry
@@ -44,7 +45,10 @@ class Session:
         self.game_id = game_id
         self.config = config
         self.seed = seed
-        self._actions = list(actions)
+        # shared: the action list and checkpoints are also another session's (a remembered fold
+        # handed over without copying); the first change copies them (copy on write)
+        self._shared = False
+        self._actions = actions if checkpoints is not None else list(actions)
         self._seq = next_seq
         self._listeners: list[Listener] = []
         self._checkpoints = checkpoints or Checkpoints(engine, config, seed)
@@ -93,7 +97,11 @@ class Session:
         if since >= 0 and (not tail or tail[0] != folded.last_entry):
             return None  # the log is shorter or differs where the fold ended: trust only the log
         new = tail[1:] if since >= 0 else tail
-        actions, checkpoints, state = list(folded.actions), folded.checkpoints.copy(), folded.state
+        actions, checkpoints, state = folded.actions, folded.checkpoints, folded.state
+        if new:  # written by another session since: apply them to copies
+            actions, checkpoints = list(actions), checkpoints.copy()
+        if folded.owner is not None and folded.owner() is not None:
+            folded.owner()._shared = True  # the session that folded it copies before its next change
         for entry in new:
             if entry.get("kind") == UNDO_KIND:
                 if actions:
@@ -105,15 +113,22 @@ class Session:
                 state, _ = engine.apply(state, action)
                 actions.append(action)
                 checkpoints.note(len(actions), state)
-        return cls(store, engine, game_id, record.config, record.seed, actions, folded.next_seq + len(new),
-                   record=folded.record, last_entry=tail[-1] if tail else folded.last_entry,
-                   checkpoints=checkpoints, state=state)
+        resumed = cls(store, engine, game_id, record.config, record.seed, actions, folded.next_seq + len(new),
+                      record=folded.record, last_entry=tail[-1] if tail else folded.last_entry,
+                      checkpoints=checkpoints, state=state)
+        resumed._shared = not new
+        return resumed
 
     def _remember(self) -> None:
         if self._record:
             RECENT.remember(_recent_key(self.store, self.game_id),
                             Folded(self._record, self._seq, self._last_entry, self._actions, self._checkpoints,
-                                   self._state))
+                                   self._state, weakref.ref(self)))
+
+    def _own(self) -> None:
+        """Copy the action list and checkpoints before changing them if another session shares them."""
+        if self._shared:
+            self._actions, self._checkpoints, self._shared = list(self._actions), self._checkpoints.copy(), False
 
     def verify(self) -> bool:
         """True if the state equals a full replay of the log on disk (tests and diagnostics)."""
@@ -163,6 +178,7 @@ class Session:
         finished = self.engine.outcome(state) is not None
         entry = action.to_dict()
         self.store.append(self.game_id, self._seq, entry, "finished" if finished else None)
+        self._own()
         self._seq += 1
         self._actions.append(action)
         self._checkpoints.note(len(self._actions), state)
@@ -187,6 +203,7 @@ class Session:
         """Take back the last action: an undo record is appended, the rest is replayed."""
         if not self._actions:
             raise NothingToUndo("There is nothing to undo yet.")
+        self._own()
         last = self._actions[-1]
         state = self._checkpoints.fold(self._actions, len(self._actions) - 1)
         was_over = self.engine.outcome(self._state) is not None

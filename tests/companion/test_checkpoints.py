@@ -153,3 +153,17 @@ def test_undo_with_nothing_left_still_says_so(store):
     with pytest.raises(NothingToUndo):
         session.undo()
     assert session.verify() and Session.resume(store, session.game_id).actions == []
+
+
+def test_a_resumed_fold_is_shared_until_either_session_changes_it(store):
+    first = Session.start(store, "dice", {}, seed=8)
+    for _ in range(5):
+        first.draw("roll2d6")
+    second = Session.resume(store, first.game_id)  # handed over without copying
+    second.undo()
+    assert len(first.actions) == 5 and len(second.actions) == 4  # the first session's list untouched
+    assert first.state == replay(first.engine, {}, 8, first.actions)
+    assert second.verify()
+    third = Session.resume(store, first.game_id)
+    third.draw("spin")
+    assert len(second.actions) == 4 and third.verify()
