@@ -120,6 +120,17 @@ class Root(FloatLayout):
                   size=lambda *_: setattr(self._bg, "size", self.size))
 
 
+def _freeze_garbage() -> None:
+    """Exempt everything alive now (Kivy, the screens built so far) from the garbage collector's
+    full passes: those walk every object, and with the screens built they took tens of ms (seconds
+    on a busy machine) in the middle of an animation frame. Objects made later are collected as
+    usual; a frozen one that is dropped is simply never freed (they live as long as the app)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def _typing_in_a_text_field() -> bool:
     """A focused TextInput owns the keys (a name being typed): no stand-ins then."""
     try:
@@ -172,6 +183,8 @@ class CompanionApp(App):
         self._keys_down: set[str] = set()
         self._narrator_natural = (True, "narration starting")  # text-only state before any switch-off
         self.sound_panel: SoundPanel | None = None
+        self._prebuild: list[tuple[str, str]] = []
+        self._last_touch = 0.0
 
     # -- the store --------------------------------------------------------------------------
     @property
@@ -202,6 +215,9 @@ class CompanionApp(App):
 
     # -- building -------------------------------------------------------------------------
     def build(self):
+        from ui import textures
+
+        textures.install()  # a label whose text changes never waits for the frames still showing it
         Builder.load_file(str(_KV))
         load_rules()  # the status bar's rule replaces theme.kv's
         Builder.load_string(_SHELL_KV, filename="app_shell.kv")
@@ -231,6 +247,7 @@ class CompanionApp(App):
     def on_start(self):
         def first(*_):
             Window.unbind(on_flip=first)
+            _freeze_garbage()
             if not self.screenshot:
                 # after the first frame (and before any touch is handled: the clock ticks before
                 # input is dispatched): the table sees the screen before the store, sound and
@@ -271,6 +288,46 @@ class CompanionApp(App):
         self.services_started = True
         self._start_narrator()
         self._start_hardware()
+        self._prebuild_later()
+
+    # -- screens built before they are needed -------------------------------------------------
+    #: Screens the table opens from Home, built while Home sits idle so that their first opening
+    #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
+    PREBUILD = ("dice", "settings", "history", "dice_entry")
+    PREBUILD_IDLE = 0.5  # seconds without a touch before the next piece is built
+
+    def _prebuild_later(self) -> None:
+        from ui.controller import GAME_ENTRY
+
+        if self.screenshot:
+            return
+        names = [*dict.fromkeys([*GAME_ENTRY.values(), *self.PREBUILD])]
+        # one piece per step: import a screen's module (its kv too), then build the screen
+        self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build")]
+        self._last_touch = Clock.get_boottime()
+        Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+
+    def _prebuild_step(self, *_):
+        """Build the next piece if the table is on Home and nobody touched it for a moment."""
+        if self._stopping or not self._prebuild:
+            return
+        idle = Clock.get_boottime() - self._last_touch
+        if self.manager.current != "home" or idle < self.PREBUILD_IDLE:
+            Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+            return
+        kind, name = self._prebuild.pop(0)
+        try:
+            if kind == "import":
+                importlib.import_module(SCREENS[name])
+            elif not self.manager.has_screen(name):
+                self.screen(name)
+        except Exception:  # the real opening will show what is wrong; building early is only a bonus
+            log.exception("building the %s screen early failed", name)
+        if self._prebuild:
+            Clock.schedule_once(self._prebuild_step, 0.05)
+        else:
+            _freeze_garbage()
+
 
     def _start_narrator(self) -> None:
         try:
@@ -528,6 +585,7 @@ class CompanionApp(App):
         return command_for_key(name) is not None
 
     def _on_touch_down(self, _window, _touch):
+        self._last_touch = Clock.get_boottime()
         hub = self.hub
         return bool(hub is not None and hub.activity())  # True swallows the touch that woke the panel
 
