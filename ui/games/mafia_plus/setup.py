@@ -21,7 +21,7 @@ from ui.widgets.hold_button import HoldButton  # noqa: F401
 from . import flow
 from .common import GAME, SAMPLE_PLAYERS
 from .setup_model import SetupModel, option_label
-from .widgets import MafiaPlusKeypad, MafiaPlusSeatRing  # noqa: F401
+from .widgets import MafiaPlusSeatRing, NameKeypad  # noqa: F401
 
 load_kv(__file__)
 

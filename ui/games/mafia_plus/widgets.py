@@ -9,7 +9,6 @@ from kivy.properties import (BooleanProperty, DictProperty, ListProperty, Numeri
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.gridlayout import GridLayout
 
 from ui import theme as th
 from ui.screens import load_kv
@@ -197,39 +196,7 @@ class MafiaPlusCard(BoxLayout):
         self.fill, self.outline = list(fill), list(outline)
 
 
-class MafiaPlusKeypad(GridLayout):
-    """Big letters for typing a new name (no system keyboard on the table)."""
-
-    text = StringProperty("")
-    __events__ = ("on_done",)
-    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'")
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.cols = 10
-        for row in self.ROWS:
-            for ch in row:
-                b = BigButton(text=ch)
-                b.bind(on_release=lambda w: self.type(w.text))
-                self.add_widget(b)
-        for label, fn in (("Space", lambda *_: self.type(" ")), ("⌫", lambda *_: self.backspace())):
-            b = BigButton(text=label)
-            b.bind(on_release=fn)
-            self.add_widget(b)
-
-    def type(self, ch: str) -> None:
-        if len(self.text) >= 24:
-            return
-        # first letter of each word upper case, the rest lower: "ANNA MARIA" -> "Anna Maria"
-        if ch != " " and self.text and not self.text.endswith(" "):
-            ch = ch.lower()
-        self.text += ch
-
-    def backspace(self) -> None:
-        self.text = self.text[:-1]
-
-    def on_done(self, *_):
-        pass
+from ui.widgets.name_keypad import NameKeypad  # noqa: E402,F401  (kv class: the one keypad)
 
 
 load_kv(__file__)  # last: widgets.kv imports suits() from this module

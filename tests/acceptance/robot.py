@@ -1,0 +1,371 @@
+"""The table robot: plays the real app the way a person at the table does.
+
+It runs inside the app's own process (Kivy's window is a process-wide singleton), but it only
+uses what a person has:
+
+* **eyes** - ``texts()`` is every text a person can read on the screen now: widgets that are on
+  the window, not transparent, not scrolled out of their ScrollView and not covered by an opaque
+  panel drawn above them. ``enabled_controls()`` are the buttons among them that are not greyed.
+* **a finger** - ``tap(text)`` touches the centre of the visible, enabled control showing that
+  text (never a hidden or disabled one, never through ``ids``); ``hold(text)`` keeps the finger
+  down for the hold button's own hold time, the ring filling as a person watches it.
+* **patience** - ``wait_for(text)`` lets the real clock run (frames drawn, narration played)
+  until the screen shows what the table must do next. A screen that shows nothing new within a
+  generous limit is a stall: ``Stalled("stalled at: …")`` with every text then visible.
+* **memory** - every text that was visible at any frame is remembered (``seen``), so a test
+  can ask afterwards whether an announcement reached the table at all.
+
+The robot never calls a screen's or the app's methods and never reads the engine from inside
+the app. What the game recorded is read from outside: the database file, through a connection
+of its own (``Outside``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+#: the longest a table waits for the next thing to do before we call it a stall (seconds);
+#: scenarios pass longer limits where narration may run first
+PATIENCE = 20.0
+
+
+class Stalled(AssertionError):
+    """The screen stopped showing anything new to do."""
+
+
+class NotOnScreen(AssertionError):
+    """A control the scenario wanted to touch is not visible and enabled."""
+
+
+def norm(text: str) -> str:
+    text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)  # Kivy markup is not seen
+    return " ".join(text.split())
+
+
+@dataclass
+class Seen:
+    widget: object
+    text: str
+    rect: tuple[float, float, float, float]  # x, y, w, h in window coordinates
+    control: bool
+    enabled: bool
+
+
+def rendered_text(w) -> str:
+    """What the label really draws: a shortened text reads "Hold t…nfirm", lines that do not fit
+    its height are not drawn. A person reads this, not the ``text`` property."""
+    core = getattr(w, "_label", None)
+    lines = getattr(core, "_cached_lines", None) if core is not None else None
+    if isinstance(w, Label) and lines:
+        drawn = " ".join(word.text for line in lines for word in line.words)
+        if drawn.strip():
+            return norm(drawn)
+    return norm(w.text)
+
+
+def _window_rect(w) -> tuple[float, float, float, float]:
+    x0, y0 = w.to_window(w.x, w.y)
+    x1, y1 = w.to_window(w.right, w.top)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _opaque_cover(w) -> tuple[float, float, float, float] | None:
+    """The rectangle an opaque background of ``w`` paints, if it paints one (a panel, a card,
+    a button face): a Color with alpha ~1 followed by a (Rounded)Rectangle."""
+    for canvas in (w.canvas.before, w.canvas):
+        if canvas is None:
+            continue
+        alpha = 0.0
+        for ins in canvas.children:
+            if isinstance(ins, Color):
+                alpha = ins.a
+            elif isinstance(ins, (Rectangle, RoundedRectangle)) and alpha >= 0.95:
+                (x, y), (cw, ch) = ins.pos, ins.size
+                if cw > 4 and ch > 4:
+                    x0, y0 = w.to_window(x, y)
+                    return x0, y0, cw, ch
+    return None
+
+
+def _control_of(w):
+    """The button a text belongs to: itself, or the nearest ButtonBehavior around it."""
+    while w is not None:
+        if isinstance(w, ButtonBehavior):
+            return w
+        parent = w.parent
+        if parent is w or parent is Window:
+            return None
+        w = parent
+    return None
+
+
+def _inside(point, rect) -> bool:
+    x, y = point
+    rx, ry, rw, rh = rect
+    return rx <= x <= rx + rw and ry <= y <= ry + rh
+
+
+class Robot:
+    def __init__(self, app, out: Path, hold_margin: float = 0.25, log: Callable[[str], None] | None = None):
+        self.app = app
+        self.out = out
+        self.hold_margin = hold_margin
+        self.seen: set[str] = set()
+        self.steps = 0
+        self.longest_wait = (0.0, "")
+        self._log = log or (lambda _m: None)
+        self.shots: list[str] = []
+
+    # -- time ---------------------------------------------------------------------------------
+    def frame(self) -> None:
+        EventLoop.idle()
+
+    def run_for(self, seconds: float) -> None:
+        """Let the real clock run (a person waiting, watching)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.frame()
+            self._remember()
+
+    # -- eyes -----------------------------------------------------------------------------------
+    def _visible(self) -> list[Seen]:
+        """Everything readable, in drawing order, with covers resolved."""
+        items: list[tuple[int, Seen | None, tuple | None]] = []  # (order, seen, cover rect)
+        win = (0, 0, Window.width, Window.height)
+        order = 0
+
+        def walk(w, clip):
+            nonlocal order
+            if w.opacity <= 0.05 or w.width < 1 or w.height < 1:
+                return
+            rect = _window_rect(w)
+            order += 1
+            mine = order
+            cover = _opaque_cover(w)
+            if cover is not None:
+                items.append((mine, None, (cover, w)))
+            text = getattr(w, "text", None)
+            if isinstance(text, str) and text.strip() and isinstance(w, (Label, TextInput)):
+                cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+                if _inside((cx, cy), clip):
+                    owner = _control_of(w)  # a text on a card belongs to the card
+                    items.append((mine, Seen(w, rendered_text(w), rect, owner is not None,
+                                             owner is not None and not owner.disabled and not w.disabled), None))
+            child_clip = clip
+            if isinstance(w, ScrollView):
+                x0, y0, cw, ch = rect
+                cx0, cy0 = max(clip[0], x0), max(clip[1], y0)
+                cx1, cy1 = min(clip[0] + clip[2], x0 + cw), min(clip[1] + clip[3], y0 + ch)
+                child_clip = (cx0, cy0, max(0, cx1 - cx0), max(0, cy1 - cy0))
+            for c in reversed(w.children):  # drawing order: children[-1] first
+                walk(c, child_clip)
+
+        for root in reversed(Window.children):
+            walk(root, win)
+        out = []
+        covers = [(o, c) for o, s, c in items if c is not None]
+        for o, s, _ in items:
+            if s is None:
+                continue
+            centre = (s.rect[0] + s.rect[2] / 2, s.rect[1] + s.rect[3] / 2)
+            hidden = False
+            for co, (crect, cw) in covers:
+                if co > o and _inside(centre, crect) and not self._is_ancestor(cw, s.widget):
+                    hidden = True
+                    break
+            if not hidden:
+                out.append(s)
+        return out
+
+    @staticmethod
+    def _is_ancestor(a, w) -> bool:
+        while w is not None:
+            if w is a:
+                return True
+            parent = w.parent
+            if parent is w:
+                break
+            w = parent
+        return False
+
+    def texts(self) -> list[str]:
+        return [s.text for s in self._visible()]
+
+    def screen_text(self) -> str:
+        return " | ".join(self.texts())
+
+    def controls(self, enabled_only: bool = True) -> list[Seen]:
+        return [s for s in self._visible() if s.control and (s.enabled or not enabled_only)]
+
+    def _remember(self) -> None:
+        for t in self.texts():
+            self.seen.add(t)
+
+    def sees(self, pattern: str | re.Pattern) -> bool:
+        return any(self._match(pattern, t) for t in self.texts())
+
+    def ever_saw(self, text: str) -> bool:
+        """Was ``text`` (whitespace-normalised) part of some text visible at some frame?"""
+        want = norm(text)
+        return any(want in t for t in self.seen)
+
+    @staticmethod
+    def _match(pattern, text: str) -> bool:
+        if isinstance(pattern, re.Pattern):
+            return bool(pattern.search(text))
+        return norm(pattern) == text
+
+    # -- patience -------------------------------------------------------------------------------
+    def wait_for(self, *patterns, timeout: float = PATIENCE, control: bool = False) -> str:
+        """Run the clock until one of ``patterns`` (exact text, or a compiled regex searched in
+        each text) is visible (and, with ``control``, an enabled control); returns the text."""
+        start = time.monotonic()
+        while True:
+            self.frame()
+            visible = self._visible()
+            for s in visible:
+                self.seen.add(s.text)
+            for s in visible:
+                if control and not (s.control and s.enabled):
+                    continue
+                if any(self._match(p, s.text) for p in patterns):
+                    waited = time.monotonic() - start
+                    if waited > self.longest_wait[0]:
+                        self.longest_wait = (waited, s.text)
+                    return s.text
+            if time.monotonic() - start > timeout:
+                self.shot(f"stalled-{self.steps}")
+                raise Stalled(f"stalled at: {' | '.join(s.text for s in visible)} "
+                              f"(waited {timeout:.0f} s for {[getattr(p, 'pattern', p) for p in patterns]})")
+
+    def wait_gone(self, pattern, timeout: float = PATIENCE) -> None:
+        start = time.monotonic()
+        while self.sees(pattern):
+            self.frame()
+            self._remember()
+            if time.monotonic() - start > timeout:
+                raise Stalled(f"stalled at: {self.screen_text()} (waited for {pattern!r} to go)")
+
+    # -- a finger -------------------------------------------------------------------------------
+    def find(self, pattern, timeout: float = PATIENCE) -> Seen:
+        """The visible, enabled control showing ``pattern``, waiting for it like a person."""
+        self.wait_for(pattern, timeout=timeout, control=True)
+        for s in self.controls():
+            if self._match(pattern, s.text):
+                return s
+        raise NotOnScreen(f"no enabled control {pattern!r}; on screen: {self.screen_text()}")
+
+    def _touch_point(self, s: Seen) -> tuple[float, float]:
+        x, y, w, h = s.rect
+        return x + w / 2, y + h / 2
+
+    def tap(self, pattern, timeout: float = PATIENCE) -> None:
+        s = self.find(pattern, timeout)
+        self._log(f"tap {s.text!r}")
+        x, y = self._touch_point(s)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.run_for(0.08)  # a finger stays down for a few frames
+        touch.touch_up()
+        self.steps += 1
+        self.frame()
+        self._remember()
+
+    def hold(self, pattern, timeout: float = PATIENCE) -> None:
+        """Hold a hold-to-confirm button until its ring is full (its own hold time), then let go."""
+        s = self.find(pattern, timeout)
+        seconds = float(getattr(s.widget, "hold_seconds", 1.0))
+        self._log(f"hold {s.text!r} {seconds:.1f}s")
+        x, y = self._touch_point(s)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.run_for(seconds + self.hold_margin)
+        touch.touch_up()
+        self.steps += 1
+        self.frame()
+        self._remember()
+
+    def tap_at(self, x: float, y: float) -> None:
+        """A stray tap at a place on the screen (what's under the finger gets it)."""
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.run_for(0.05)
+        touch.touch_up()
+        self.frame()
+
+    # -- pictures -------------------------------------------------------------------------------
+    def shot(self, name: str) -> Path:
+        path = self.out / f"{name}.png"
+        try:
+            Window.screenshot  # noqa: B018 - the window itself exists
+            self.app.root.export_to_png(str(path))
+            self.shots.append(name)
+        except Exception:
+            pass
+        return path
+
+
+# ------------------------------------------------------------------------------------------------
+# What the game recorded, read from outside the app
+
+
+class Outside:
+    """The stored game, read through a connection of our own and folded with a fresh engine."""
+
+    def __init__(self, db: str):
+        self.db = db
+
+    def _rows(self, sql: str, args=()) -> list[tuple]:
+        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10)
+        try:
+            return con.execute(sql, args).fetchall()
+        finally:
+            con.close()
+
+    def latest_game(self, game: str | None = None) -> int | None:
+        rows = self._rows("SELECT id FROM games" + (" WHERE game=?" if game else "") + " ORDER BY id DESC LIMIT 1",
+                          (game,) if game else ())
+        return rows[0][0] if rows else None
+
+    def replay(self, game_id: int):
+        """(engine, state, events so far) from the log alone."""
+        from companion import registry
+        from companion.session import effective_actions
+
+        (game, config, seed), = self._rows("SELECT game, config, seed FROM games WHERE id=?", (game_id,))
+        engine = registry.get(game)
+        log = [{"seq": s, "action": json.loads(a)} for s, a in
+               self._rows("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
+        actions = effective_actions(engine, [r["action"] for r in log])
+        state = engine.new(json.loads(config), seed)
+        events = []
+        for action in actions:
+            state, evs = engine.apply(state, action)
+            events.extend(evs)
+        return engine, state, events
+
+    def table_lines(self, game_id: int) -> list[str]:
+        from companion.engine import TABLE
+
+        _, _, events = self.replay(game_id)
+        return [e.text for e in events if e.audience == TABLE and e.text]
+
+
+def missing_announcements(robot: Robot, lines: Iterable[str]) -> list[str]:
+    """Table-audience lines the table never had on screen."""
+    return [line for line in lines if not robot.ever_saw(line)]
