@@ -5,8 +5,10 @@
 For Il Capo (the game that runs to thousands of actions) and Dice & Spinner, one game of 5,000
 actions and the first 100 actions of the same game are played into a store; then, in one run:
 
+Short and long game are measured alternately, so both see the same load on a shared machine.
+
 * undo: ``session.undo()`` (fold all but the last action from the nearest checkpoint, plus the
-  durable undo record), median over 100 undos each followed by putting the action back;
+  durable undo record), median over 200 undos each followed by putting the action back;
 * resume, remembered: ``Session.resume`` of a game this process has folded (the Home or History
   "Resume" of a game played since the app started): checked against the log, only new entries read;
 * resume after a restart: ``Session.resume`` with nothing remembered: the whole log is read and
@@ -35,8 +37,8 @@ from companion.simulate import chance_rng  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 LONG, SHORT = 5000, 100
-UNDOS = 100
-RESUMES = 15
+UNDOS = 200
+RESUMES = 9
 TARGET = 1.2
 
 
@@ -88,52 +90,61 @@ def played(store: Store, name: str, config, actions) -> int:
     return session.game_id
 
 
-def time_undo(store: Store, game_id: int) -> float:
+def time_undo(stores, short_id: int, long_id: int) -> tuple[float, float]:
+    """Median undo time in the short and the long game, measured alternately (same machine load)."""
     RECENT.forget()
-    session = Session.resume(store, game_id)
-    times = []
+    sessions = [Session.resume(stores[0], short_id), Session.resume(stores[1], long_id)]
+    times: list[list[float]] = [[], []]
     for _ in range(UNDOS):
-        start = time.perf_counter()
-        last = session.undo()
-        times.append(time.perf_counter() - start)
-        session.act(last)
-    return statistics.median(times)
+        for i, session in enumerate(sessions):
+            start = time.perf_counter()
+            last = session.undo()
+            times[i].append(time.perf_counter() - start)
+            session.act(last)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
-def time_resume(store: Store, game_id: int, remembered: bool) -> float:
-    times = []
-    Session.resume(store, game_id)  # now remembered
-    for _ in range(RESUMES):
-        if not remembered:
-            RECENT.forget()
-        start = time.perf_counter()
-        Session.resume(store, game_id)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def time_resume(stores, short_id: int, long_id: int, remembered: bool) -> tuple[float, float]:
+    """Median resume time of the short and the long game, measured alternately."""
+    times: list[list[float]] = [[], []]
+    rounds = RESUMES if not remembered else RESUMES * 10
+    for _ in range(rounds):
+        for i, (store, game_id) in enumerate(zip(stores, (short_id, long_id))):
+            if remembered:
+                Session.resume(store, game_id)  # remembered from here on
+            else:
+                RECENT.forget()
+            start = time.perf_counter()
+            Session.resume(store, game_id)
+            times[i].append(time.perf_counter() - start)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def main() -> int:
     shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="bench-session-", dir=shm) as tmp:
-        store = Store.open(Path(tmp) / "bench.db")
         for name in ("il-capo", "dice"):
+            # each game in a database of its own, as the running game is the newest one on a table:
+            # its log is appended at the end of the file's index, whatever its length
+            stores = [Store.open(Path(tmp) / f"{name}-{n}.db") for n in (SHORT, LONG)]
             config, actions = long_game(name, LONG)
-            long_id = played(store, name, config, actions)
-            short_id = played(store, name, config, actions[:SHORT])
+            long_id = played(stores[1], name, config, actions)
+            short_id = played(stores[0], name, config, actions[:SHORT])
             title = registry.get(name).title
             for what, measure in (
-                ("undo", lambda g: time_undo(store, g)),
-                ("resume (remembered)", lambda g: time_resume(store, g, True)),
-                ("resume after restart", lambda g: time_resume(store, g, False)),
+                ("undo", lambda: time_undo(stores, short_id, long_id)),
+                ("resume (remembered)", lambda: time_resume(stores, short_id, long_id, True)),
+                ("resume after restart", lambda: time_resume(stores, short_id, long_id, False)),
             ):
-                short, long = measure(short_id), measure(long_id)
+                short, long = measure()
                 ratio = long / short
                 judged = what != "resume after restart"
                 rows.append(Row(f"{title}: {what}, {LONG} vs {SHORT} actions",
                                 f"{ms(long)} / {ms(short)} = {ratio:.2f}x", ratio, TARGET if judged else None,
                                 f"<= {TARGET}x" if judged else "(report)", pi4_ms(long)))
-        store.close()
+            for store in stores:
+                store.close()
     print_table("Resume and undo: a 5,000-action game against a 100-action one (medians)", rows,
                 "Pi 4 column: the 5,000-action game's time there (estimate).")
     RECENT.forget()
