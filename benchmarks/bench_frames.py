@@ -59,6 +59,8 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
     app = CompanionApp(store=store)
     flips: list[tuple[float, float]] = []  # (wall, process cpu) at each flip
     Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.process_time())))
+    draws: list[tuple[float, float]] = []  # (wall, process cpu) as the window starts drawing a frame
+    Window.bind(on_draw=lambda *_: draws.append((time.perf_counter(), time.process_time())))
     obs: dict = {"scenario": scenario}
 
     def visible(w) -> bool:
@@ -186,10 +188,11 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                 prof.disable()
                 prof.dump_stats(os.environ["BENCH_PROFILE"] + text.replace(" ", "_").replace("/", "_"))
             i = next((i for i, (w, _) in enumerate(flips) if w > t0), None)
-            if i is None:
-                taps.setdefault(label, []).append((9.9, 9.9))
-            else:
-                taps.setdefault(label, []).append((flips[i][0] - t0, flips[i][1] - cpu0))
+            d = next((d for d in draws if d[0] > t0), None)
+            if i is None or d is None:
+                taps.setdefault(label, []).append((9.9, 9.9, 9.9))
+            else:  # to the frame shown; and the CPU our code took before the drawing started
+                taps.setdefault(label, []).append((flips[i][0] - t0, flips[i][1] - cpu0, d[1] - cpu0))
             return label
 
         def opened(key: str) -> None:
@@ -224,7 +227,7 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
         yield from measure("dice: Undo", "Undo")
         yield from measure("dice: Keep it", "Keep it")
         yield from measure("dice: ‹ Home", "‹ Home")
-        obs["taps"] = {k: [max(w for w, _ in v), max(c for _, c in v)] for k, v in taps.items()}
+        obs["taps"] = {k: [max(x[0] for x in v), max(x[1] for x in v), max(x[2] for x in v)] for k, v in taps.items()}
 
     def find_text_safe(text):
         try:
@@ -316,10 +319,14 @@ def main(argv: list[str] | None = None) -> int:
             rows = []
             for label in runs[0]["taps"]:
                 values = [r["taps"][label] for r in runs if label in r["taps"]]
-                wall, cpu = max(v[0] for v in values), max(v[1] for v in values)
-                rows.append(Row(label, f"cpu {ms(cpu)}, wall {ms(wall)}", cpu, TAP_BUDGET, "<= 16.7 ms", pi4_ms(cpu)))
+                wall, cpu, ours = (max(v[i] for v in values) for i in range(3))
+                rows.append(Row(label, f"cpu {ms(cpu)} (app {ms(ours)}), wall {ms(wall)}", cpu, TAP_BUDGET,
+                                "<= 16.7 ms", pi4_ms(ours) + " app"))
             print_table(f"Taps: from the tap to the first frame showing the response, worst of {args.runs} runs"
                         f" ({args.size})", rows,
+                        f"Judged on the CPU time from the tap to the frame shown; 'app' is the part before the"
+                        f" window starts drawing (our code: handler, layout, text); the rest is llvmpipe drawing\n"
+                        f"the window in software, which a Pi's GPU does: the Pi 4 column scales the app part only.\n"
                         f"Screens Home leads to are built while Home sits idle (about "
                         f"{statistics.median(r['prebuilt_after'] for r in runs):.1f} s here) before the taps start.")
             failures = {k: v.strip().splitlines()[-1] for r in runs for k, v in r.get("failures", {}).items()}
