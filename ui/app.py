@@ -247,13 +247,13 @@ class CompanionApp(App):
     def on_start(self):
         def first(*_):
             Window.unbind(on_flip=first)
-            _freeze_garbage()
             if not self.screenshot:
                 # after the first frame (and before any touch is handled: the clock ticks before
                 # input is dispatched): the table sees the screen before the store, sound and
                 # buttons start
                 Clock.schedule_once(lambda *_: self._store_after_first_frame(), 0)
                 Clock.schedule_once(lambda *_: self.start_services(), 0)
+                Clock.schedule_once(lambda *_: _freeze_garbage(), 0)
             if self.on_first_frame is not None:
                 self.on_first_frame()
         Window.bind(on_flip=first)
