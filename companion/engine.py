@@ -126,6 +126,9 @@ class ActionCodec:
             if not cls.kind or cls.kind in self._by_kind:
                 raise ValueError(f"action kind {cls.kind!r} of {cls.__name__} is empty or repeated")
             self._by_kind[cls.kind] = cls
+        # per class: its fields and resolved type hints, worked out on first use (resolving the
+        # hints compiles every annotation: done per action it made resuming a long game slow)
+        self._shapes: dict[type[Action], tuple[dict[str, dataclasses.Field], dict[str, Any]]] = {}
 
     @property
     def kinds(self) -> list[str]:
@@ -143,12 +146,14 @@ class ActionCodec:
             known = ", ".join(sorted(self._by_kind))
             shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:40] + "…"
             raise BadActionData(f"Unknown action kind {shown}; this game knows: {known}.")
-        names = {f.name: f for f in dataclasses.fields(cls)}
+        shape = self._shapes.get(cls)
+        if shape is None:
+            shape = self._shapes[cls] = ({f.name: f for f in dataclasses.fields(cls)}, typing.get_type_hints(cls))
+        names, hints = shape
         extra = set(data) - set(names) - {"kind"}
         if extra:
             raise BadActionData(f"Action '{kind}' has no field(s) {', '.join(sorted(extra))}.")
         kwargs = {}
-        hints = typing.get_type_hints(cls)
         for name, f in names.items():
             if name in data:
                 try:

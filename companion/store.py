@@ -420,12 +420,12 @@ class Store:
                 return f"action {row[0]} {problem}"
         return None
 
-    def log(self, game_id: int) -> list[dict[str, Any]]:
-        """Every log entry of a game in order (undo records included); a garbled entry raises a
-        ``StoreError`` that names the game and the entry."""
+    def log(self, game_id: int, since: int = 0) -> list[dict[str, Any]]:
+        """Every log entry of a game in order (undo records included), from position ``since`` on;
+        a garbled entry raises a ``StoreError`` that names the game and the entry."""
         out = []
-        for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
-                                        (game_id,)):
+        for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? "
+                                        "ORDER BY seq", (game_id, since)):
             problem = _entry_problem(row[1])
             if problem:
                 raise StoreError(f"Game {game_id} cannot be opened: action {row[0]} {problem}. It stays in "
