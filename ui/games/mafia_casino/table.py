@@ -42,7 +42,8 @@ class CasinoTableScreen(CasinoScreen):
             self.market_text = (f"[color=A59E97]Market[/color]   {PEARL} [b]{money(pearl)}[/b]   "
                                 f"{DIAMOND} [b]{money(diamond)}[/b]")
         else:
-            self.market_text = "[color=A59E97]Market[/color]   not turned yet"
+            self.market_text = (f"[color=A59E97]Market[/color]   not turned yet · cards show {PEARL} pearl · "
+                                f"{DIAMOND} diamond (from your box)")
         short = {"casino": "Casino", "restaurant": "Rest.", "hotel": "Hotel"}
         supers = "  ·  ".join(f"{short[b]} [b]{h or '—'}[/b]" for b, h in view.super_clients)
         self.super_text = f"[color=E3A63B][font=DejaVuSans]★[/font][/color] {supers}"
@@ -133,9 +134,9 @@ class CasinoTableScreen(CasinoScreen):
         legal = lambda action: L.legal(self.engine, self.state, action)  # noqa: E731
         if phase == "market":
             add("App turns a card", self.draw, "primary", hint=2, ident="draw")
-            for i in range(1, 5):
-                add(f"Card {i}", lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
-                    ident=f"market_{i}")
+            for i, (_name, pearl, diamond) in enumerate(view.market_cards, 1):  # the prices on each card
+                add(f"Card {i}\n{money(pearl)} · {money(diamond)}", lambda i=i: self.act(A.MarketValueDrawn(i, True)),
+                    enabled=legal(A.MarketValueDrawn(i, True)), ident=f"market_{i}")
         elif phase == "first_player":
             add("App picks", self.draw, "primary", hint=1.5, ident="draw")
             for p in view.players:
