@@ -42,8 +42,7 @@ class CasinoTableScreen(CasinoScreen):
             self.market_text = (f"[color=A59E97]Market[/color]   {PEARL} [b]{money(pearl)}[/b]   "
                                 f"{DIAMOND} [b]{money(diamond)}[/b]")
         else:
-            self.market_text = (f"[color=A59E97]Market[/color]   not turned yet · cards show {PEARL} pearl · "
-                                f"{DIAMOND} diamond (from your box)")
+            self.market_text = "[color=A59E97]Market[/color]   not turned yet"
         short = {"casino": "Casino", "restaurant": "Rest.", "hotel": "Hotel"}
         supers = "  ·  ".join(f"{short[b]} [b]{h or '—'}[/b]" for b, h in view.super_clients)
         self.super_text = f"[color=E3A63B][font=DejaVuSans]★[/font][/color] {supers}"
@@ -133,10 +132,12 @@ class CasinoTableScreen(CasinoScreen):
 
         legal = lambda action: L.legal(self.engine, self.state, action)  # noqa: E731
         if phase == "market":
-            add("App turns a card", self.draw, "primary", hint=2, ident="draw")
+            add("App picks", self.draw, "primary", hint=1.4, ident="draw")
             for i, (_name, pearl, diamond) in enumerate(view.market_cards, 1):  # the prices on each card
-                add(f"Card {i}\n{money(pearl)} · {money(diamond)}", lambda i=i: self.act(A.MarketValueDrawn(i, True)),
-                    enabled=legal(A.MarketValueDrawn(i, True)), ident=f"market_{i}")
+                b = add(f"{PEARL} {money(pearl)}\n{DIAMOND} {money(diamond)}",
+                        lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
+                        hint=1.1, ident=f"market_{i}")
+                b.markup, b.shorten, b.font_size = True, False, th.CAPTION * th.THEME.scale
         elif phase == "first_player":
             add("App picks", self.draw, "primary", hint=1.5, ident="draw")
             for p in view.players:
