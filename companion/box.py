@@ -178,7 +178,7 @@ def _contract_fields(values: Mapping, defaults: Mapping) -> list[Field]:
 
 def defaults(game: str) -> dict[str, Any]:
     """The shipped default box values of ``game`` (TOML-shaped)."""
-    game = _game(game)
+    game = name_of(game)
     if game == "il-capo":
         from companion.games.il_capo.data import default_box
     elif game == "mafia-casino":
@@ -190,7 +190,7 @@ def defaults(game: str) -> dict[str, Any]:
 
 def validate(game: str, values: Any) -> None:
     """Raise ``BoxError`` (a sentence naming the field) unless ``values`` is a whole, usable box."""
-    game = _game(game)
+    game = name_of(game)
     try:
         if game == "il-capo":
             from companion.games.il_capo.data import parse_box
@@ -209,7 +209,7 @@ def validate(game: str, values: Any) -> None:
 
 def fields(game: str, values: Mapping | None = None) -> list[Field]:
     """Every value the rulebook does not print, with its current and default value."""
-    game = _game(game)
+    game = name_of(game)
     values = defaults(game) if values is None else values
     builder = {"il-capo": _il_capo_fields, "mafia-casino": _casino_fields, "contract": _contract_fields}[game]
     return builder(values, defaults(game))
@@ -217,7 +217,7 @@ def fields(game: str, values: Mapping | None = None) -> list[Field]:
 
 def place(game: str, values: Mapping, path: tuple, value: Any) -> dict[str, Any]:
     """A copy of ``values`` with one field changed (and what follows from it), validated."""
-    game = _game(game)
+    game = name_of(game)
     new = copy.deepcopy(dict(values))
     if game == "il-capo" and path[-1] == "skill_kind":
         from companion.games.il_capo.data import skill_text
@@ -246,6 +246,7 @@ def place(game: str, values: Mapping, path: tuple, value: Any) -> dict[str, Any]
 class Saved:
     values: dict[str, Any]
     checked: bool
+    problem: str = ""  # saved values this version cannot use (then the defaults are in force)
 
     def marked(self, field: Field) -> bool:
         """Shown with "not in the rulebook — check it against your box"."""
@@ -253,22 +254,26 @@ class Saved:
 
 
 def _key(game: str) -> str:
-    return f"box.{_game(game)}"
+    return f"box.{name_of(game)}"
 
 
 def load(store, game: str) -> Saved:
     """The table's box values (the defaults until some are entered)."""
-    game = _game(game)
+    game = name_of(game)
     saved = store.get_setting(_key(game)) or {}
     values = saved.get("values")
     if values is None:
-        values = defaults(game)
+        return Saved(defaults(game), bool(saved.get("checked", False)))
+    try:
+        validate(game, values)
+    except BoxError as err:  # e.g. saved by another version: say so, play with the defaults
+        return Saved(defaults(game), False, f"Your saved box could not be used ({err}) The defaults are in force.")
     return Saved(values, bool(saved.get("checked", False)))
 
 
 def save(store, game: str, values: Mapping, checked: bool | None = None) -> Saved:
     """Validate and save the whole box; a bad value raises ``BoxError`` and nothing is saved."""
-    game = _game(game)
+    game = name_of(game)
     validate(game, values)
     if checked is None:
         checked = load(store, game).checked
@@ -310,7 +315,7 @@ def unchecked_defaults(store, game: str, section_prefix: str = "") -> bool:
 
 
 def export_toml(store, game: str) -> str:
-    game = _game(game)
+    game = name_of(game)
     saved = load(store, game)
     head = (f"# Your box: {TITLES[game]} - the values of the real cards and board that the rulebook does not\n"
             f"# print. Import it with `companion box import {game} FILE` (or on the Your box screen).\n")
@@ -319,7 +324,7 @@ def export_toml(store, game: str) -> str:
 
 def import_toml(store, game: str, text: str) -> Saved:
     """Read a TOML export; every value is validated before anything is saved."""
-    game = _game(game)
+    game = name_of(game)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -396,7 +401,8 @@ def dumps(data: Mapping[str, Any], prefix: str = "") -> str:
     return text
 
 
-def _game(game: str) -> str:
+def name_of(game: str) -> str:
+    """``il_capo`` / ``Il-Capo`` -> ``il-capo``; a game without a box raises ``BoxError``."""
     name = game.strip().lower().replace("_", "-")
     if name not in GAMES:
         raise BoxError(f"'{game}' has no box values here; the games with a box are {', '.join(GAMES)}.")

@@ -143,11 +143,11 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             from . import box
 
             if args.direction == "export":
-                _out(f"Wrote the box values of {box.TITLES[box._game(args.game)]} to "
+                _out(f"Wrote the box values of {box.TITLES[box.name_of(args.game)]} to "
                      f"{box.export_file(store, args.game, args.file)}.", stdout)
             else:
                 box.import_file(store, args.game, args.file)
-                _out(f"Imported the box values of {box.TITLES[box._game(args.game)]} from {args.file}.", stdout)
+                _out(f"Imported the box values of {box.TITLES[box.name_of(args.game)]} from {args.file}.", stdout)
             return 0
         if args.command == "new":
             engine = registry.get(args.game)

@@ -218,3 +218,10 @@ def test_a_bad_value_in_an_imported_file_names_it_and_imports_nothing(store):
     with pytest.raises(box.BoxError, match="split unit cannot be zero. Nothing was imported."):
         box.import_toml(store, "mafia-casino", text)
     assert store.get_setting("box.mafia-casino") is None
+
+
+def test_saved_values_this_version_cannot_use_are_reported_and_the_defaults_apply(store):
+    store.set_setting("box.contract", {"values": {"mafiosi": {}}, "checked": True})
+    saved = box.load(store, "contract")
+    assert saved.values == box.defaults("contract") and not saved.checked
+    assert saved.problem.startswith("Your saved box could not be used (Your box: [mafiosi] must give")

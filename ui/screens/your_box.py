@@ -26,7 +26,6 @@ from ui.widgets.name_keypad import NameKeypad
 load_kv(__file__)
 
 DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
-SIBLING_SCREENS = {"il-capo": "Il Capo", "mafia-casino": "Mafia Casino", "contract": "Contract"}
 
 
 class BoxRow(ButtonBehavior, BoxLayout):
@@ -84,7 +83,9 @@ class YourBoxScreen(Screen):
         self._fields = {f.path: f for f in fields}
         marked = sum(saved.marked(f) for f in fields)
         self.checked = saved.checked
-        if saved.checked:
+        if saved.problem:
+            self.summary = saved.problem
+        elif saved.checked:
             self.summary = f"{len(fields)} values not printed in the rulebook: checked against your box."
         elif marked:
             self.summary = (f"{marked} of {len(fields)} values are our defaults. Tap one to enter what your "
@@ -176,10 +177,6 @@ class YourBoxScreen(Screen):
         for row in self.ids.pad.children[0].children:
             for b in row.children:
                 b.variant = "selected" if b.text == self.typed else "secondary"
-
-    @property
-    def shown_value(self) -> str:
-        return self.typed
 
     def save(self) -> None:
         f = self._field
