@@ -357,6 +357,54 @@ def import_file(store, game: str, path: str | Path) -> Saved:
     return import_toml(store, game, text)
 
 
+USB_ROOTS = ("/media", "/run/media", "/mnt")
+
+
+def usb_folders(roots: tuple[str, ...] = USB_ROOTS) -> list[Path]:
+    """Mounted removable drives (``/media/<user>/<label>`` on Raspberry Pi OS), first found first."""
+    found = []
+    for root in map(Path, roots):
+        try:
+            level1 = sorted(p for p in root.iterdir() if p.is_dir())
+        except OSError:
+            continue
+        for p in level1:
+            if p.is_mount():
+                found.append(p)
+                continue
+            try:
+                found += sorted(q for q in p.iterdir() if q.is_dir() and q.is_mount())
+            except OSError:
+                continue
+    return found
+
+
+def usb_file(game: str) -> str:
+    return f"{name_of(game)}-box.toml"
+
+
+def export_usb(store, game: str, roots: tuple[str, ...] = USB_ROOTS) -> Path:
+    """Write ``<game>-box.toml`` to the first USB stick."""
+    folders = usb_folders(roots)
+    if not folders:
+        raise BoxError("No USB stick found: plug one in and try again.")
+    return export_file(store, game, folders[0] / usb_file(game))
+
+
+def import_usb(store, game: str, roots: tuple[str, ...] = USB_ROOTS) -> Path:
+    """Read ``<game>-box.toml`` from the first USB stick that has one."""
+    folders = usb_folders(roots)
+    if not folders:
+        raise BoxError("No USB stick found: plug one in and try again.")
+    for folder in folders:
+        path = folder / usb_file(game)
+        if path.is_file():
+            import_file(store, game, path)
+            return path
+    raise BoxError(f"No {usb_file(game)} on the USB stick: export one first (here or with "
+                   f"`companion box export {name_of(game)} FILE`).")
+
+
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 

@@ -225,3 +225,21 @@ def test_saved_values_this_version_cannot_use_are_reported_and_the_defaults_appl
     saved = box.load(store, "contract")
     assert saved.values == box.defaults("contract") and not saved.checked
     assert saved.problem.startswith("Your saved box could not be used (Your box: [mafiosi] must give")
+
+
+def test_a_usb_stick_carries_the_box_from_one_table_to_another(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    stick = tmp_path / "media" / "pi" / "STICK"
+    stick.mkdir(parents=True)
+    monkeypatch.setattr(Path, "is_mount", lambda self: self == stick)
+    roots = (str(tmp_path / "media"),)
+    with Store.open(tmp_path / "a.db") as a, Store.open(tmp_path / "b.db") as b:
+        with pytest.raises(box.BoxError, match="No mafia-casino-box.toml on the USB stick"):
+            box.import_usb(b, "mafia-casino", roots)
+        box.edit(a, "mafia-casino", ("market_value", 3, "diamond"), 250_000)
+        assert box.export_usb(a, "mafia-casino", roots) == stick / "mafia-casino-box.toml"
+        box.import_usb(b, "mafia-casino", roots)
+        assert box.load(b, "mafia-casino").values == box.load(a, "mafia-casino").values
+    with pytest.raises(box.BoxError, match="No USB stick found"):
+        box.export_usb(None, "contract", (str(tmp_path / "nowhere"),))

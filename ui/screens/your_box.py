@@ -51,6 +51,7 @@ class YourBoxScreen(Screen):
     typed = StringProperty("")
     shown = StringProperty("")  # what was typed, as the value will read ($100,000)
     checked = BooleanProperty(False)
+    usb = BooleanProperty(False)  # the USB stick bar is showing
 
     def on_typed(self, *_):
         kind = getattr(getattr(self, "_field", None), "kind", "")
@@ -61,6 +62,7 @@ class YourBoxScreen(Screen):
         if game in box.GAMES:
             self.game = game
         self.message = ""
+        self.usb = False
         self._close_editor()
         self.refresh()
         self.ids.scroll.scroll_y = 1
@@ -68,6 +70,7 @@ class YourBoxScreen(Screen):
     # -- the list ----------------------------------------------------------------------------
     def pick(self, game: str) -> None:
         self.game = game
+        self.usb = False
         self.message = ""
         self._close_editor()
         self.refresh()
@@ -117,8 +120,32 @@ class YourBoxScreen(Screen):
         self._close_editor()
         self.refresh()
 
+    # -- a USB stick ---------------------------------------------------------------------------
+    def toggle_usb(self) -> None:
+        self.usb = not self.usb
+        self.message = (f"Save writes {box.usb_file(self.game)} to the stick; Read takes it back "
+                        f"(checked before anything is saved).") if self.usb else ""
+
+    def to_usb(self) -> None:
+        try:
+            path = box.export_usb(App.get_running_app().store, self.game)
+        except box.BoxError as error:
+            self.message = str(error)
+            return
+        self.message = f"Saved to the USB stick: {path.name}."
+
+    def from_usb(self) -> None:
+        try:
+            path = box.import_usb(App.get_running_app().store, self.game)
+        except box.BoxError as error:
+            self.message = str(error)
+            return
+        self.message = f"Read from the USB stick: {path.name}."
+        self.refresh()
+
     # -- one value -----------------------------------------------------------------------------
     def open_editor(self, path: tuple) -> None:
+        self.usb = False
         f = self._fields[path]
         self._field = f
         self.typed = ""
