@@ -8,8 +8,10 @@ game receives them in its config (``box``) and keeps them in its state. See docs
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -123,9 +125,15 @@ PRINTED_COUNTS = {"brakova": 5, "yakaz": 5, "rodrigos": 5, "costa": 5, BLACKMAT:
 BOX_THRESHOLDS = ("first_different_families", "first_same_family")
 
 
-def _raw() -> dict[str, Any]:
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, Any]:
     with open(DATA_FILE, "rb") as fh:
         return tomllib.load(fh)
+
+
+def _raw() -> dict[str, Any]:
+    """A fresh copy of contract.toml's tables (callers may change it)."""
+    return copy.deepcopy(_shipped())
 
 
 def default_box() -> dict[str, Any]:

@@ -9,8 +9,10 @@ copies them into its state. See docs/box.md and docs/rules/il-capo.md.
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -171,13 +173,18 @@ def parse_board(data: Mapping[str, Any], where: str = "board.toml") -> BoardNumb
     )
 
 
-def default_box() -> dict[str, Any]:
-    """The shipped defaults of every box value (crew.toml + board.toml), as one TOML-shaped dict."""
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, Any]:
     with open(HERE / "board.toml", "rb") as f:
         board = tomllib.load(f)
     with open(HERE / "crew.toml", "rb") as f:
         crew = tomllib.load(f)
     return {"npc": board["npc"], "board": board["board"], "crew": crew["crew"]}
+
+
+def default_box() -> dict[str, Any]:
+    """The shipped defaults of every box value (crew.toml + board.toml), as one TOML-shaped dict."""
+    return copy.deepcopy(_shipped())
 
 
 def parse_box(values: Mapping[str, Any], where: str = "your box") -> tuple[tuple[CrewCard, ...], BoardNumbers]:

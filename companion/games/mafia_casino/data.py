@@ -10,6 +10,7 @@ amounts and the virtual-draw weights are the app's fixed data (``data.toml`` too
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -127,8 +128,14 @@ def parse(raw: dict) -> CasinoData:
     )
 
 
-def _raw() -> dict:
+@lru_cache(maxsize=1)
+def _shipped() -> dict:
     return tomllib.loads(resources.files(__package__).joinpath("data.toml").read_text(encoding="utf-8"))
+
+
+def _raw() -> dict:
+    """A fresh copy of data.toml's tables (callers may change it)."""
+    return copy.deepcopy(_shipped())
 
 
 @lru_cache(maxsize=1)
