@@ -113,6 +113,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_whole("--games", 1, MAX_SIMULATED_GAMES), default=100)
     sim.add_argument("--seed", type=_whole("--seed"), default=0)
     sim.add_argument("--players", type=_whole("--players", 0, 10_000))
+    box = sub.add_parser("box", help="export or import a game's box values (the real cards' numbers) as TOML")
+    box.add_argument("direction", choices=("export", "import"))
+    box.add_argument("game", help="il-capo, mafia-casino or contract")
+    box.add_argument("file", help="the TOML file to write (export) or read (import)")
     return p
 
 
@@ -231,6 +235,16 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
     with Store.open(args.db) as store:
         for notice in store.notices:
             print(notice, file=sys.stderr)
+        if args.command == "box":  # companion/box.py does the work (docs/box.md)
+            from . import box
+
+            if args.direction == "export":
+                _out(f"Wrote the box values of {box.TITLES[box.name_of(args.game)]} to "
+                     f"{box.export_file(store, args.game, args.file)}.", stdout)
+            else:
+                box.import_file(store, args.game, args.file)
+                _out(f"Imported the box values of {box.TITLES[box.name_of(args.game)]} from {args.file}.", stdout)
+            return 0
         if args.command == "new":
             engine = registry.get(args.game)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
