@@ -277,3 +277,40 @@ def seven_players(t) -> None:
     table.to_the_end(["reveal", "cannon"])
     t.obs["calls"] = table.calls_seen
     t.obs["night_calls"] = len(table.calls_seen)
+
+
+SEVEN = ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina"]
+
+
+def until_night_one_then_wait(t) -> None:
+    """Play to the first call of Night 1, tell the test (a file), and wait to be killed."""
+    import json
+
+    table = MafiaPlusTable(t, SEVEN, seed=7)
+    table.new_game(picks=["Mayor K♣"])
+    table.deal()
+    table.night()
+    table.day("eliminate")
+    call = t.robot.wait_for(re.compile("|".join(re.escape(c) for c in CALLS if c != LINES["call.sleep"])),
+                            timeout=PATIENCE)
+    (t.out / "cards.json").write_text(json.dumps({"cards": table.cards, "game_id": table.game_id, "call": call}))
+    (t.out / "ready").write_text("Night 1")
+    t.robot.run_for(600)
+
+
+def resume_night_one(t) -> None:
+    """After the kill: tap Resume; the night carries on by itself from the call it was on."""
+    import json
+
+    saved = json.loads((t.out.parent / "first" / "cards.json").read_text())
+    table = MafiaPlusTable(t, SEVEN, seed=8)
+    table.cards, table.game_id = saved["cards"], saved["game_id"]
+    r = t.robot
+    r.wait_for("Dice & Spinner")
+    r.tap(re.compile(r"^Mafia\+ · "))
+    t.obs["resumed_on"] = r.wait_for(re.compile("|".join(re.escape(c) for c in CALLS)), timeout=PATIENCE)
+    t.obs["killed_on"] = saved["call"]
+    table.night()
+    r.wait_for("Accuse", timeout=PATIENCE)
+    t.obs["day"] = r.texts()
+    table.check("day after the resumed night")

@@ -76,6 +76,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self._lady = ""
         self.panel = ""
         self.news_text = ""
+        self.call_text = ""  # never last night's words: the tick calls this step in a moment
         super().prepare(game, game_id, **params)
         if self._ticker is None:
             self._ticker = Clock.schedule_interval(self._tick, TICK)

@@ -159,10 +159,10 @@ def catalogue() -> list[str]:
 
 
 def option_label(cid: str) -> str:
-    """A set option's button text.
+    """A set option's button text: the name, and the card under it.
 
-    >>> option_label("mayor")
-    'Mayor\nK♣'
+    >>> option_label("mayor").splitlines()
+    ['Mayor', 'K♣']
     """
     ch = C.CHARACTERS[cid]
     return f"{ch.name}\n{ch.card}"
