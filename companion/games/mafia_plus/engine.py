@@ -684,9 +684,10 @@ class MafiaPlusEngine(Engine):
             add(None, CarryOut())
             chairman = _role_actor(state, "chairman")
             if chairman is not None and "chairman" not in state.used:
+                # his card: "the Chairman may also choose its effect: reveal or elimination",
+                # whether or not the table calls votes to reveal itself (docs/rules/mafia-plus.md)
                 for d in ("revote_eliminate", "revote_reveal", "end_day"):
-                    if d != "revote_reveal" or state.reveal_votes:
-                        add(chairman, ChairmanAnnuls(chairman, d))
+                    add(chairman, ChairmanAnnuls(chairman, d))
             daughter = _role_actor(state, "chairmans_daughter")
             if (daughter is not None and "chairmans_daughter" not in state.used
                     and dict(state.vote.votes).get(daughter) is not None):
@@ -744,8 +745,8 @@ class MafiaPlusEngine(Engine):
             if target == state.away and not isinstance(action, DropAccusation):
                 return f"{state.players[target]} is out of town and cannot be targeted."
             if isinstance(by, int) and not _against_ok(state, by, target):
-                return (f"{state.players[by]} is blackmailed by {state.players[target]} "
-                        "and cannot act against them.")
+                # said on the shared screen: it names nobody (who blackmailed whom is a secret)
+                return "That choice is not allowed. Choose someone else."
         if state.phase == "night":
             if isinstance(action, ChairmanAnnuls):
                 return "The Chairman can act only after the vote, until the sentence is carried out; it is Night now."
@@ -789,8 +790,6 @@ class MafiaPlusEngine(Engine):
                     return "The Chairman can act only after the vote, until the sentence is carried out."
                 if action.decision not in ("revote_eliminate", "revote_reveal", "end_day"):
                     return "The Chairman calls 'revote_eliminate', 'revote_reveal' or 'end_day'."
-                if action.decision == "revote_reveal" and not state.reveal_votes:
-                    return "Votes to reveal are not allowed at this table."
                 if state.characters[by] != "chairman":
                     return f"{state.players[by]} is not the Chairman."
                 return "The Chairman has already used their power once."

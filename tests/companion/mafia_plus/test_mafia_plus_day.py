@@ -1,6 +1,9 @@
 """Day rules: accusations, open and secret votes, majority, ties, reveal, day abilities, the end."""
 
+import pytest
+
 from companion.engine import TABLE
+from companion.errors import IllegalAction
 from companion.games.mafia_plus import ENGINE
 from companion.games.mafia_plus.engine import (Accuse, CallVote, CannonShot, CarryOut, CastVote, ChairmanAnnuls,
                                                DaughterDeclares, DropAccusation)
@@ -162,6 +165,17 @@ def test_chairman_annuls_the_vote_and_calls_a_revote_to_reveal():
     assert ENGINE.view(s, TABLE).declared == (("Cid", "Chairman"),)
 
 
+def test_chairman_may_choose_a_revote_to_reveal_even_where_the_table_calls_no_reveal_votes():
+    """His card: "the Chairman may also choose its effect: reveal or elimination"."""
+    s = day1(["mafia_boss", "coquette", "chairman", "doctor", "citizen", "citizen", "citizen"], reveal=False)
+    s, _ = play(s, Accuse(3, 0))
+    refused(s, CallVote("reveal"), "not allowed at this table")  # the table's own votes stay as set
+    s, _ = play(s, DropAccusation(0))
+    s = vote(s, [0], {3: 0, 4: 0})
+    s, _ = play(s, ChairmanAnnuls(2, "revote_reveal"))
+    assert s.stage == "voting" and s.vote.mode == "reveal"
+
+
 def test_chairman_can_end_the_day_instead():
     s = day1(["mafia_boss", "coquette", "chairman", "doctor", "citizen", "citizen", "citizen"])
     s = vote(s, [4], {0: 4, 1: 4})
@@ -206,17 +220,26 @@ def test_chairmans_daughter_declares_only_once_and_only_with_a_vote_to_double():
 
 def test_blackmailed_player_cannot_accuse_or_vote_against_the_blackmailer():
     s = day1(["blackmailing_boss", "coquette", "doctor", "detective", "citizen", "citizen"], blackmailing_boss=4)
-    refused(s, Accuse(4, 0), "Eve is blackmailed by Ann")
+    refused(s, Accuse(4, 0), "That choice is not allowed. Choose someone else.")
     s, _ = play(s, Accuse(3, 0), CallVote("eliminate"))
     for v in range(4):
         s, _ = play(s, CastVote(v, None))
-    refused(s, CastVote(4, 0), "cannot act against them")
+    refused(s, CastVote(4, 0), "That choice is not allowed")
+
+
+def test_a_blackmail_refusal_names_nobody():
+    """Secrets at the table: the sentence is shown on the shared screen, so it must not say who
+    blackmailed whom (issue: the refusal named the Blackmailer in front of everyone)."""
+    s = day1(["blackmailing_boss", "coquette", "doctor", "detective", "citizen", "citizen"], blackmailing_boss=4)
+    with pytest.raises(IllegalAction) as refusal:
+        ENGINE.apply(s, Accuse(4, 0))
+    assert not any(name in str(refusal.value) for name in s.players)
 
 
 def test_blackmailed_loose_cannon_cannot_shoot_the_blackmailer():
     s = day1(["blackmailing_boss", "coquette", "doctor", "loose_cannon", "citizen", "citizen", "citizen"],
              blackmailing_boss=3)
-    refused(s, CannonShot(3, 0), "blackmailed by Ann")
+    refused(s, CannonShot(3, 0), "That choice is not allowed")
     assert CannonShot(3, 1) in ENGINE.legal_actions(s)
 
 

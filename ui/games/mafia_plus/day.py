@@ -104,7 +104,9 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
             ring.enabled = sorted({a.by for a in accusations})
             self.prompt = "Who accuses? Tap them."
         elif self.mode == "accuse_target":
-            ring.enabled = sorted({a.target for a in accusations if a.by == self._by})
+            # every living name but the accuser's own: greying the Blackmailer would show the table
+            # who blackmailed whom; a forbidden choice gets the engine's refusal, naming nobody
+            ring.enabled = [i for i in present if i != self._by]
             self.prompt = f"{st.players[self._by]} accuses whom? Tap them."
         elif self.mode == "cannon_by":
             ring.enabled = present

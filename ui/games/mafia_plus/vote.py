@@ -75,12 +75,12 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             if st.vote_secret:
                 self.title = f"Pass to {self.voter}"
                 self.prompt = f"Voted: {len(table.voted)} of {len(st.vote.voters)}"
-                ring.enabled = [] if not self.ballot_open else [a.target for a in legal.get(self._voter, [])
-                                                                 if a.target is not None]
+                ring.enabled = [] if not self.ballot_open else accused
             else:
                 self.title = f"{self.voter} votes"
                 self.prompt = "Tap the accused they vote for, or Abstain."
-                ring.enabled = [a.target for a in legal.get(self._voter, []) if a.target is not None]
+                # every accused, whoever votes: a greyed Blackmailer would be a tell
+                ring.enabled = accused
             self.tally_text = ""
         else:
             self.title = table.verdict or ""
@@ -120,8 +120,7 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             items.append(("Abstain", lambda *_: self.cast(None)))
         if st.stage == "verdict" and self.mode == "chair_decide":
             items.append(("Re-vote", lambda *_: self.annul("revote_eliminate")))
-            if st.reveal_votes:
-                items.append(("Re-vote: reveal", lambda *_: self.annul("revote_reveal")))
+            items.append(("Re-vote: reveal", lambda *_: self.annul("revote_reveal")))  # his card allows it
             items.append(("End the Day", lambda *_: self.annul("end_day")))
         for text, fn in items:
             b = BigButton(text=text)

@@ -192,8 +192,9 @@ class MafiaPlusCard(BoxLayout):
     outline = ListProperty(list(th.LINE))
 
     def on_faction(self, *_):
-        fill, outline = th.FACTION_COLOURS.get(self.faction.lower(), (th.SURFACE, th.LINE))
-        self.fill, self.outline = list(fill), list(outline)
+        # the same neutral card for every character: a red, green or black card is read across
+        # the table at a glance; the faction is in words and the suit, at reading size
+        self.fill, self.outline = list(th.SURFACE), list(th.LINE)
 
 
 from ui.widgets.name_keypad import NameKeypad  # noqa: E402,F401  (kv class: the one keypad)
