@@ -160,7 +160,7 @@ class MafiaPlusSetupScreen(Screen):
 
         s = th.THEME.scale
         for k, slot in enumerate(m.slots()):
-            row = BoxLayout(size_hint_y=None, height=th.TOUCH * 1.3 * s, spacing=th.GAP * s)
+            row = BoxLayout(size_hint_y=None, height=th.TOUCH * 1.5 * s, spacing=th.GAP * s)
             row.add_widget(Label(text=f"Pick {slot.pick}:", font_name=th.FONT, font_size=th.CAPTION * s,
                                  color=th.MUTED, size_hint_x=None, width=90 * s))
             picked = m.picked(k)

@@ -53,8 +53,7 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
         self.stage = st.stage
         self.secret = st.vote_secret
-        what = "reveal" if table.vote_mode == "reveal" else "eliminate"
-        self.app.set_phase(f"Mafia+ · Day {st.day} · vote to {what}")
+        self.app.set_phase(f"Mafia+ · Day {st.day} · vote")
         legal = self.engine.legal_actions_by_seat(st)
         ring = self.ids.ring
         ring.names = list(st.players)
