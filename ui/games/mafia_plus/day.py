@@ -68,7 +68,7 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
         self.app.set_phase(f"Mafia+ · Day {st.day}")
         self.stats_text = table.stats or ("—" if table.stats_hidden else table.starting_stats)
-        self.news = "\n".join(day_lines(table.log, st.day)[-4:])
+        self.news = "\n".join(day_lines(table.log, st.day)[-2:])
         if self._timer_day != (st.night, st.day):
             self._timer_day = (st.night, st.day)
             self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
