@@ -253,10 +253,7 @@ class MafiaPlusTable:
             self.night()
             if self.r.sees("Player stats"):
                 break
-            self.day(how)
-            self.r.wait_for(re.compile(r"^Night \d+$|^Player stats$"), timeout=PATIENCE)
-            if self.r.sees("Player stats"):
-                break
+            self.day(how)  # the next night (or the end) is waited for by night()
         self.r.wait_for("Player stats", timeout=PATIENCE)
         self.check("the end")
         self.t.check_announcements(self.game_id, final=True)
