@@ -71,7 +71,7 @@ def type_name(app, screen, name):
     tap(screen.ids.add_name)
     yield 0.2
     for letter in name.upper():
-        key = [b for b in screen.ids.keygrid.children if b.text == letter][0]
+        key = [b for line in screen.ids.keypad.children for b in line.children if getattr(b, "text", None) == letter][0]
         tap(key)
     yield 0.1
     tap(screen.ids.key_done)

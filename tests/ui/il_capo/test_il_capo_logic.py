@@ -39,13 +39,6 @@ def test_seat_picker_keeps_tap_order_and_the_player_range():
     assert p.seats[0] == "B" and p.ready and p.start_label == "Start with 7"
 
 
-def test_on_screen_keyboard_capitalises_names():
-    text = ""
-    for k in ["A", "N", "N", "A", "space", "M", "⌫", "M", "A"]:
-        text = L.type_key(text, k)
-    assert text == "Anna Ma"
-
-
 def test_ledger_lines_and_compact_money():
     assert L.ledger_line("Anna", "bank", 400_000, "hire (Firpo)") == "$400,000 from Anna to the bank: hire (Firpo)"
     assert L.compact_money(1_250_000) == "$1.25M" and L.compact_money(50_000) == "$50K"
