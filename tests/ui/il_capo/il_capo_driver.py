@@ -183,6 +183,8 @@ def play(app):
     tap(cheapest)
     yield 0.3
     obs["hired"] = disk_log(gid)[-1]
+    tap(hire.ids.done)  # several hires allowed: back to the table by hand
+    yield 0.3
     tap(button(app, "end"))
     yield 0.3
 
@@ -389,6 +391,8 @@ def winner(app):
     hire.ids.cards.parent.scroll_to(cheapest, animate=False)
     yield 0.2
     tap(cheapest)
+    yield 0.3
+    tap(hire.ids.done)
     yield 0.3
     obs["jailed_crew"] = session.state.players[0].crew[0]
     yield from menu(app, "trouble", "cop")

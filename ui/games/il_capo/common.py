@@ -78,14 +78,35 @@ class IlCapoChip(Label):
     faded = BooleanProperty(False)
 
 
-class IlCapoUndoBar(BoxLayout):
+class IlCapoOverlay(BoxLayout):
+    """A panel laid over other controls (ledger, choice menu, spinner pad, the one-question bar):
+    while it is shown, every touch inside it stops here, so nothing hidden underneath (a keypad,
+    a player tile) is ever pressed through it."""
+
+    def _swallow(self, name, touch):
+        if self.opacity > 0.05 and self.width > 1 and self.collide_point(*touch.pos):
+            getattr(super(), name)(touch)
+            return True
+        return getattr(super(), name)(touch)
+
+    def on_touch_down(self, touch):
+        return self._swallow("on_touch_down", touch)
+
+    def on_touch_move(self, touch):
+        return self._swallow("on_touch_move", touch)
+
+    def on_touch_up(self, touch):
+        return self._swallow("on_touch_up", touch)
+
+
+class IlCapoUndoBar(IlCapoOverlay):
     """The one confirmation undo asks for, laid over a screen's controls."""
 
     screen = ObjectProperty(None, allownone=True)
     question = StringProperty("")
 
 
-class IlCapoHandPad(BoxLayout):
+class IlCapoHandPad(IlCapoOverlay):
     """The physical spinner, entered by hand: tap the number (1-10), then L or R; the spin is
     recorded as ``Spun(..., by_hand=True)`` and shown without animation (like "Real dice")."""
 
@@ -184,8 +205,10 @@ class IlCapoScreen(Screen):
     error = StringProperty("")
     news = StringProperty("")
     continue_to = StringProperty("")
-    confirming_undo = BooleanProperty(False)
+    confirming_undo = BooleanProperty(False)  # the one-question bar is up (undo, or a big spend)
     undo_question = StringProperty("")
+    confirm_yes = StringProperty("Take back")
+    confirm_no = StringProperty("Keep it")
     can_undo = BooleanProperty(False)
     spin_number = StringProperty("")
     spin_side = StringProperty("")
@@ -196,6 +219,7 @@ class IlCapoScreen(Screen):
         super().__init__(**kwargs)
         self._reveal = None
         self._last_was_spin = False
+        self._pending = None  # a big spend waiting for its one "Pay" tap
 
     # -- entering and leaving ------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, news: str = "", **_):
@@ -221,6 +245,7 @@ class IlCapoScreen(Screen):
 
     def on_leave(self, *_):
         self.confirming_undo = False
+        self._pending = None
         self.hand_open = False
         if self.session is not None:
             self.session.unsubscribe(self._on_events)
@@ -241,6 +266,7 @@ class IlCapoScreen(Screen):
     def act(self, action) -> bool:
         """Play ``action``; a refusal is its sentence on this screen and nothing changes."""
         self.confirming_undo = False
+        self._pending = None
         self.error = ""
         try:
             self.session.act(action)
@@ -248,6 +274,17 @@ class IlCapoScreen(Screen):
             self.error = str(error)
             return False
         return True
+
+    def act_or_confirm(self, action) -> bool:
+        """Play ``action``, or first ask once when it spends more than the threshold."""
+        question = L.needs_confirm(self.state, action)
+        if not question:
+            return self.act(action)
+        self.error = ""
+        self._pending = action
+        self.undo_question, self.confirm_yes, self.confirm_no = question, "Pay", "Cancel"
+        self.confirming_undo = True
+        return False
 
     def explain(self, action) -> None:
         """A dimmed button was tapped: say why the engine refuses it, change nothing."""
@@ -262,7 +299,7 @@ class IlCapoScreen(Screen):
         if choice.action is not None and not choice.enabled:
             self.explain(choice.action)
         elif choice.action is not None:
-            self.act(choice.action)
+            self.act_or_confirm(choice.action)
         else:
             self.open_mode(choice)
 
@@ -312,11 +349,18 @@ class IlCapoScreen(Screen):
             return
         actions = self.session.actions
         before = replay(self.engine, self.session.config, self.session.seed, actions[:-1])
+        self._pending = None
         self.undo_question = f"Take back: {self.engine.describe(actions[-1], before)}?"
+        self.confirm_yes, self.confirm_no = "Take back", "Keep it"
         self.confirming_undo = True
 
     def confirm_undo(self) -> None:
         self.confirming_undo = False
+        pending, self._pending = self._pending, None
+        if pending is not None:  # the big spend, asked once: now it is paid
+            self.act(pending)
+            self.refresh()
+            return
         try:
             self.session.undo()
         except CompanionError as error:
@@ -324,6 +368,7 @@ class IlCapoScreen(Screen):
 
     def cancel_undo(self) -> None:
         self.confirming_undo = False
+        self._pending = None
 
     # -- showing ---------------------------------------------------------------------------
     def _on_events(self, session, events) -> None:

@@ -196,16 +196,59 @@ def land_choices(view: Any, legal: list[Any]) -> list[Choice]:
     return out
 
 
-def jail_choices(view: Any, legal: list[Any]) -> list[Choice]:
+def jail_choices(view: Any, legal: list[Any], state: Any = None) -> list[Choice]:
+    """Pick up (with the price on the button, before anything is paid) or shoot each released crew."""
     out = []
+    catalog = {c.name: c.cost for c in getattr(state, "catalog", ())}
     for name in view.out_of_jail:
-        cost = next((c.cost for c in view.for_hire if c.name == name), None)
+        cost = catalog.get(name) or next((c.cost for c in view.for_hire if c.name == name), None)
         pick = PickUp(name)
         out.append(Choice(f"pick:{name}", f"Pick up {short_name(name)}" + (f" {money(cost)}" if cost else ""),
                           pick, enabled=pick in legal))
         out.append(Choice(f"shoot:{name}", f"Shoot {short_name(name)}", ShootReleased(name),
                           enabled=ShootReleased(name) in legal))
     return out
+
+
+#: a spend above this is asked once before it is paid (TABLE-UX: nothing big on one stray tap)
+CONFIRM_SPEND_ABOVE = 500_000
+
+
+def spend_of(state: Any, action: Any) -> tuple[int, str]:
+    """(dollars the acting player pays the bank, what for) if ``action`` is played; (0, "") for free.
+
+    >>> from types import SimpleNamespace as NS
+    >>> st = NS(catalog=(NS(name="Firpo", cost=400_000),), marcello_alive=True,
+    ...         board=NS(skyscraper_cost=1_000_000, marcello_dues=500_000))
+    >>> spend_of(st, DevelopSkyscraper())
+    (1500000, "a Skyscraper + Marcello's dues")
+    >>> spend_of(st, Hire("Firpo"))
+    (400000, 'hiring Firpo')
+    """
+    costs = {c.name: c.cost for c in state.catalog}
+    if isinstance(action, Hire):
+        return costs.get(action.crew, 0), f"hiring {short_name(action.crew)}"
+    if isinstance(action, PickUp):
+        return costs.get(action.crew, 0), f"picking up {short_name(action.crew)}"
+    if isinstance(action, DevelopSkyscraper):
+        if state.marcello_alive:
+            return state.board.skyscraper_cost + state.board.marcello_dues, "a Skyscraper + Marcello's dues"
+        return state.board.skyscraper_cost, "a Skyscraper"
+    if isinstance(action, EnterMansion):
+        from companion.games.il_capo import data as D
+
+        return D.BUY_OFF, "the buy-off at the Mansion"
+    if isinstance(action, PayTax):
+        return 250_000, "Beefy Rico's tax"
+    return 0, ""
+
+
+def needs_confirm(state: Any, action: Any) -> str:
+    """The question asked once before a big spend ("" when none is needed)."""
+    amount, what = spend_of(state, action)
+    if amount > CONFIRM_SPEND_ABOVE:
+        return f"Pay {money(amount)} for {what}?"
+    return ""
 
 
 def skill_choices(view: Any, legal: list[Any]) -> list[Choice]:
@@ -378,21 +421,6 @@ class SeatPicker:
         if n < MIN_PLAYERS:
             return f"Pick {MIN_PLAYERS - n} more"
         return f"Start with {n}"
-
-
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
-
-
-def type_key(text: str, key: str) -> str:
-    """The name after one key of the on-screen keyboard (letters, space, ⌫)."""
-    if key == "⌫":
-        return text[:-1]
-    if key == "space":
-        return text + " " if text and not text.endswith(" ") and len(text) < NAME_MAX else text
-    if len(text) >= NAME_MAX:
-        return text
-    # Capital after a space or at the start, lower case otherwise: "ANNA MARIA" -> "Anna Maria"
-    return text + (key.upper() if not text or text.endswith(" ") else key.lower())
 
 
 def clean_name(text: str) -> str:
