@@ -123,9 +123,7 @@ class IlCapoBankScreen(IlCapoScreen):
         in_play = sum(p.balance for p in self.view.players)
         if action.amount > max(in_play, max(L.STEPS)):  # a slip of the finger asks once
             self._pending = action
-            self.undo_question = f"{L.money(action.amount)} is more than all the money in play. Go ahead?"
-            self.confirm_yes, self.confirm_no = "Yes", "Cancel"
-            self.confirming_undo = True
+            self.ask_once(f"{L.money(action.amount)} is more than all the money in play. Go ahead?", "Yes", "Cancel")
             return
         if self.act(action):
             self.pad.clear()

@@ -30,6 +30,7 @@ from . import logic as L
 load_kv(__file__)
 
 GAME = "il-capo"
+CONTINUE_PROMPT = "The result is on screen. Tap Continue › for what comes next."
 SAMPLE_SEED = 4242
 SAMPLE_PLAYERS = ["Anna", "Ben", "Carla"]
 
@@ -57,7 +58,8 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
         self.balance_text = player.balance_text
         self.status_text = L.status_text(player)
         self.crew_text = L.tile_line(player)
-        self.gauntlet = "" if player.status == "out" else L.gauntlet_markup(player, compact=compact)
+        # short words always: a shortened checklist hid whether the Row was done ("Skyscrap…ansion")
+        self.gauntlet = "" if player.status == "out" else L.gauntlet_markup(player, compact=True)
         self.out = player.status == "out"
         self.mark = mark
         self.on_mark()
@@ -81,10 +83,14 @@ class IlCapoChip(Label):
 class IlCapoOverlay(BoxLayout):
     """A panel laid over other controls (ledger, choice menu, spinner pad, the one-question bar):
     while it is shown, every touch inside it stops here, so nothing hidden underneath (a keypad,
-    a player tile) is ever pressed through it."""
+    a player tile) is ever pressed through it. While it is hidden (size 0, transparent) it takes
+    no touch at all: a fixed-width button inside a hidden panel keeps its size, and a disabled
+    widget swallows the touches that land on it (Kivy), which ate taps on the button beneath."""
 
     def _swallow(self, name, touch):
-        if self.opacity > 0.05 and self.width > 1 and self.collide_point(*touch.pos):
+        if self.opacity <= 0.05 or self.width <= 1 or self.height <= 1:
+            return False  # hidden: its (disabled) buttons left at their size must not eat a tap
+        if self.collide_point(*touch.pos):
             getattr(super(), name)(touch)
             return True
         return getattr(super(), name)(touch)
@@ -282,9 +288,16 @@ class IlCapoScreen(Screen):
             return self.act(action)
         self.error = ""
         self._pending = action
-        self.undo_question, self.confirm_yes, self.confirm_no = question, "Pay", "Cancel"
-        self.confirming_undo = True
+        self.ask_once(question, "Pay", "Cancel")
         return False
+
+    def ask_once(self, question: str, yes: str, no: str) -> None:
+        """Raise the one-question bar with these words (undo, a big spend, a big amount)."""
+        self.undo_question, self.confirm_yes, self.confirm_no = question, yes, no
+        for w in self.walk(restrict=True):
+            if isinstance(w, IlCapoUndoBar):
+                w.ids.take_back.text, w.ids.keep.text = yes, no
+        self.confirming_undo = True
 
     def explain(self, action) -> None:
         """A dimmed button was tapped: say why the engine refuses it, change nothing."""
@@ -350,9 +363,7 @@ class IlCapoScreen(Screen):
         actions = self.session.actions
         before = replay(self.engine, self.session.config, self.session.seed, actions[:-1])
         self._pending = None
-        self.undo_question = f"Take back: {self.engine.describe(actions[-1], before)}?"
-        self.confirm_yes, self.confirm_no = "Take back", "Keep it"
-        self.confirming_undo = True
+        self.ask_once(f"Take back: {self.engine.describe(actions[-1], before)}?", "Take back", "Keep it")
 
     def confirm_undo(self) -> None:
         self.confirming_undo = False
@@ -376,6 +387,8 @@ class IlCapoScreen(Screen):
         lines = [e.text for e in events if e.text and e.kind not in self.NEWS_SKIP]
         if lines:
             self.news = " ".join(lines)
+        elif any(e.text for e in events):  # news this screen shows elsewhere: the old line would go stale
+            self.news = ""
         self.record_events(events)
         narrator = getattr(App.get_running_app(), "narrator", None)
         if narrator is not None:
@@ -397,6 +410,11 @@ class IlCapoScreen(Screen):
                 self.continue_to = target  # the result stays on screen until "Continue"
             else:
                 Clock.schedule_once(lambda *_: self._route(target), 0)
+
+    def on_continue_to(self, *_):
+        """While a result is shown, the prompt asks only for what the screen offers: Continue."""
+        if self.view is not None:
+            self.prompt = CONTINUE_PROMPT if self.continue_to else self.view.prompt
 
     def record_events(self, events) -> None:  # the encounter screen keeps a log
         pass
@@ -451,7 +469,7 @@ class IlCapoScreen(Screen):
         if self.session is None:
             return
         self.view = self.session.view(TABLE)
-        self.prompt = self.view.prompt
+        self.prompt = self.view.prompt if not self.continue_to else CONTINUE_PROMPT
         self.phase = L.phase_text(self.view)
         self.can_undo = self.session.can_undo
         app = App.get_running_app()

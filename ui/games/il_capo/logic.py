@@ -92,8 +92,9 @@ def tile_line(player: Any) -> str:
 def crew_text(player: Any) -> str:
     if not player.crew:
         return "No crew"
-    names = ", ".join(short_name(c.name) for c in player.crew)
-    return f"Crew {len(player.crew)}: {names}"
+    # first names only: the tile's line sits beside a 64 px balance ("Crew 1: Sonny the Kid" was cut)
+    names = ", ".join(short_name(c.name).split()[0] for c in player.crew)
+    return f"Crew: {names}"
 
 
 def short_name(name: str) -> str:
@@ -125,6 +126,8 @@ def gauntlet_markup(player: Any, done_colour: str = "E3A63B", todo_colour: str =
     """The tile's checklist in Kivy markup: a tick (DejaVu has the glyph) before what is done, a
     ring before what is still to do; the Mansion appears once both are done (it is open then)."""
     steps = gauntlet_steps(player)[:2]
+    if all(done for _, done in steps):  # both done: the Mansion is open (says both are done, in little room)
+        return f"[color={done_colour}][font=DejaVuSans]\u2713[/font] [b]Mansion open[/b][/color]"
     parts = []
     for what, done in steps:
         what = SHORT_STEPS.get(what, what)
@@ -132,8 +135,6 @@ def gauntlet_markup(player: Any, done_colour: str = "E3A63B", todo_colour: str =
             what = what[:3]
         glyph, colour = ("\u2713", done_colour) if done else ("\u25cb", todo_colour)
         parts.append(f"[color={colour}][font=DejaVuSans]{glyph}[/font] {what}[/color]")
-    if all(done for _, done in steps):
-        parts.append(f"[color={done_colour}][b]{'Mansion' if compact else 'Mansion open'}[/b][/color]")
     return "  ".join(parts)
 
 
@@ -183,7 +184,7 @@ def land_choices(view: Any, legal: list[Any]) -> list[Choice]:
         Choice("cop", "Landed on a cop", LandedOnCop(), enabled=has(LandedOnCop)),
         Choice("player", "Shoot a player", mode="target", enabled=has(Challenge)),
         Choice("rico", "Shoot Rico", ShootRico(), enabled=has(ShootRico)),
-        Choice("brothers", "Shoot the Brothers", ShootBrothers(), enabled=has(ShootBrothers)),
+        Choice("brothers", "Shoot Brothers", ShootBrothers(), enabled=has(ShootBrothers)),
         Choice("marcello", "Hit Marcello", ShootMarcello(), enabled=has(ShootMarcello)),
         Choice("jail", "Out of Jail", mode="jail", enabled=has(PickUp) or has(ShootReleased)),
         Choice("skyscraper", "Skyscraper", DevelopSkyscraper(), enabled=has(DevelopSkyscraper)),

@@ -69,7 +69,7 @@ class IlCapoTableScreen(IlCapoScreen):
         else:
             title, choices = "Use a skill", L.skill_choices(self.view, legal)
         self.menu_title = title
-        buttons = self.fill_choices(self.ids.menu_grid, choices, cols=3 if len(choices) > 4 else (2 if len(choices) > 1 else 1))
+        buttons = self.fill_choices(self.ids.menu_grid, choices, cols=3 if len(choices) > 4 else (2 if len(choices) == 4 else 1))
         for b in buttons:
             b.font_size = self.ids.close_menu.font_size
 
