@@ -132,7 +132,7 @@ class CasinoTableScreen(CasinoScreen):
 
         legal = lambda action: L.legal(self.engine, self.state, action)  # noqa: E731
         if phase == "market":
-            add("App turns a card", self.draw, "primary", hint=2, ident="draw")
+            add("App draws", self.draw, "primary", hint=1.6, ident="draw")
             for i in range(1, 5):
                 add(f"Card {i}", lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
                     ident=f"market_{i}")
