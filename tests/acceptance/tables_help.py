@@ -30,6 +30,22 @@ def type_name(r: Robot, name: str) -> None:
     r.tap("Add")
 
 
+def tap_last(r: Robot, text: str) -> None:
+    """Tap the last visible, enabled control showing ``text`` (a pad below cards that show the
+    same value: the pad is drawn last)."""
+    from kivy.tests.common import UnitTestTouch
+
+    r.wait_for(text, control=True)
+    s = [c for c in r.controls() if c.text == text][-1]
+    x, y, w, h = s.rect
+    touch = UnitTestTouch(x + w / 2, y + h / 2)
+    touch.touch_down()
+    r.run_for(0.08)
+    touch.touch_up()
+    r.steps += 1
+    r.frame()
+
+
 def value_after(texts: list[str], name: str, pattern: re.Pattern = MONEY, within: int = 6) -> str | None:
     """The first text matching ``pattern`` after ``name`` (a player's tile: name, lines, balance)."""
     for i, t in enumerate(texts):

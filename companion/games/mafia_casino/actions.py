@@ -304,7 +304,7 @@ class BankCorrection(Action):
         return f"Bank correction: ${abs(self.amount):,} {way} seat {self.seat} ({self.reason})"
 
 
-CORRECTION_REASONS = ("miscounted payment", "missed income", "wrong player paid")
+CORRECTION_REASONS = ("miscount", "missed income", "wrong player")  # short: three fit one row of buttons
 
 ALL_ACTIONS = (BankCorrection, MarketValueDrawn, FirstPlayerChosen, BuildConstruction, PlayEspionage, PlayBomb,
                PlaySafeRobbery, PlayExtortion, PlayBlock, PlayPoker, PlayRoulette, PlaySlotMachine,

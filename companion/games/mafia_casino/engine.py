@@ -343,7 +343,7 @@ class MafiaCasinoEngine(Engine):
         if s.phase not in ("market", "first_player"):
             for seat in range(n):
                 out += [BankCorrection(seat, 1_000_000, "missed income"),
-                        BankCorrection(seat, -1_000_000, "miscounted payment")]
+                        BankCorrection(seat, -1_000_000, "miscount")]
         return out
 
     def explain_illegal(self, state: CasinoState, action: Action) -> str:

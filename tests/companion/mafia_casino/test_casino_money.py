@@ -102,7 +102,7 @@ def test_a_bank_correction_with_a_reason_moves_money_either_way_and_is_refused_w
     state, events = play(started(), BankCorrection(1, 2_000_000, "missed income"))
     assert balance(state, 1) == 2_000_000
     assert "Bank correction: $2M from the bank to Ben (missed income)." in [e.text for e in events]
-    state, _ = play(state, BankCorrection(1, -500_000, "miscounted payment"))
+    state, _ = play(state, BankCorrection(1, -500_000, "miscount"))
     assert balance(state, 1) == 1_500_000
     refused(state, BankCorrection(1, 1_000_000, " "), "needs a reason")
-    refused(state, BankCorrection(0, -1_000_000, "miscounted payment"), "cannot take")
+    refused(state, BankCorrection(0, -1_000_000, "miscount"), "cannot take")
