@@ -57,9 +57,15 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
         self.name_text = player.name
         self.balance_text = player.balance_text
         self.status_text = L.status_text(player)
-        self.crew_text = L.tile_line(player)
-        # short words always: a shortened checklist hid whether the Row was done ("Skyscrap…ansion")
-        self.gauntlet = "" if player.status == "out" else L.gauntlet_markup(player, compact=True)
+        self.crew_text = L.tile_line(player) if not compact else L.compact_tile_line(player)
+        # short words always: a shortened checklist hid whether the Row was done ("Skyscrap…ansion");
+        # in two columns (5+ players) only what is done is shown, the rest stays blank
+        if player.status == "out":
+            self.gauntlet = ""
+        elif compact:
+            self.gauntlet = L.gauntlet_done_markup(player)
+        else:
+            self.gauntlet = L.gauntlet_markup(player, compact=True)
         self.out = player.status == "out"
         self.mark = mark
         self.on_mark()

@@ -89,6 +89,43 @@ def tile_line(player: Any) -> str:
     return f"{status} · {crew_text(player)}"
 
 
+def latest_news(text: str, limit: int = 120) -> str:
+    """The news line under the table: the latest sentences that fit two lines (a long message
+    squeezed the player rows and shrank the wheel); the whole story stays in the ledger and logs.
+
+    >>> latest_news("Anna spins 6. Busted! Anna goes to prison. Round 2: Ben's turn.", 40)
+    "Round 2: Ben's turn."
+    """
+    import re as _re
+
+    sentences = [x for x in _re.split(r"(?<=[.!?])\s+", text.strip()) if x]
+    out: list[str] = []
+    for sentence in reversed(sentences):
+        if out and len(" ".join([sentence] + out)) > limit:
+            break
+        out.insert(0, sentence)
+    return " ".join(out)
+
+
+def compact_tile_line(player: Any) -> str:
+    """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew")."""
+    if player.status == "out":
+        return "Out"
+    crew = f"{len(player.crew)} crew" if player.crew else "No crew"
+    if player.status in ("prison", "hospital"):
+        return f"{player.status.capitalize()} {player.turns_left} · {crew}"
+    return crew
+
+
+def gauntlet_done_markup(player: Any, colour: str = "E3A63B") -> str:
+    """Only the gauntlet steps done, as ticks: '✓ Sky', '✓ Sky ✓ Row' or 'Mansion open'."""
+    steps = gauntlet_steps(player)[:2]
+    if all(done for _, done in steps):
+        return f"[color={colour}][b]Mansion open[/b][/color]"
+    done = [SHORT_STEPS.get(w, w)[:3] for w, d in steps if d]
+    return "  ".join(f"[color={colour}][font=DejaVuSans]\u2713[/font] {w}[/color]" for w in done)
+
+
 def crew_text(player: Any) -> str:
     if not player.crew:
         return "No crew"
