@@ -111,9 +111,9 @@ def compact_tile_line(player: Any) -> str:
     """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew")."""
     if player.status == "out":
         return "Out"
-    crew = f"{len(player.crew)} crew" if player.crew else "No crew"
+    crew = f"{len(player.crew)} crew" if player.crew else ""  # nothing said for no crew: no room
     if player.status in ("prison", "hospital"):
-        return f"{player.status.capitalize()} {player.turns_left} · {crew}"
+        return f"{player.status.capitalize()} {player.turns_left}" + (f" · {crew}" if crew else "")
     return crew
 
 
