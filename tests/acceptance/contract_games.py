@@ -89,9 +89,10 @@ def whole_game(t):
 
     score = engine.view(st, TABLE).score
     shown = r.texts()
-    for row in score.rows:
-        if row.name not in shown or str(row.total) not in shown:
-            mismatches.append(f"final: {row.name} {row.total} not both on screen")
+    for row in score.rows:  # each row: the name, then its total as printed ("15 $")
+        i = shown.index(row.name) if row.name in shown else -1
+        if i < 0 or f"{row.total} $" not in shown[i:i + 6]:
+            mismatches.append(f"final: {row.name} {row.total} $ not on screen: {shown}")
     t.obs["stored_winners"] = [st.names[s] for s in score.winners]
     t.obs["final_texts"] = shown
     check_layout(t, "final-score")
