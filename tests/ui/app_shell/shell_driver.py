@@ -345,7 +345,7 @@ def rfid(app):
     yield 0.2
     for letter in "BLUE":
         tap([b for row in screen.ids.key_rows.children for b in row.children if getattr(b, 'text', None) == letter][0])
-    tap(screen.ids.key_space)
+    tap([b for row in screen.ids.key_rows.children for b in row.children if getattr(b, 'text', None) == "Space"][0])
     for letter in "CHIP":
         tap([b for row in screen.ids.key_rows.children for b in row.children if getattr(b, 'text', None) == letter][0])
     yield 0.2
