@@ -24,7 +24,7 @@ from .actions import (ALL_ACTIONS, BankCorrection, BuildConstruction, DiscardHan
                       PlayExtortion, PlayPoker, PlayRoulette, PlaySafeRobbery, PlaySlotMachine, PokerBoard,
                       PokerCards, RouletteBet, RouletteCardTurned, RoulettePass, SafeCardsTaken,
                       SlotCardsTurned, TransactionBuy, TransactionSell)
-from .data import BUILDINGS, PROTECTOR, load
+from .data import BUILDINGS, PROTECTOR, CasinoData, with_box
 
 MILLION = 1_000_000
 #: "If a player earns at least 30 million dollars, the game ends and the richest player is the winner."
@@ -123,6 +123,7 @@ class CasinoState:
     ledger: Ledger
     token_mode: bool
     box: tokens.Stock
+    data: CasinoData  # the box values this game started with (config "box"), kept for replay
     phase: str = "market"
     active: int = 0
     turn: int = 0
@@ -186,6 +187,7 @@ class TableView:
     ledger: tuple[tuple[str, str, int, str], ...]
     winners: tuple[str, ...]
     draw_prompt: str | None = None  # a chance draw is awaited: enter the real cards or let the app draw
+    market_cards: tuple[tuple[str, int, int], ...] = ()  # the game's four Market Value cards (box values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +222,7 @@ class MafiaCasinoEngine(Engine):
 
     # -- new --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> CasinoState:
-        unknown = set(config) - {"players", "tokens"}
+        unknown = set(config) - {"players", "tokens", "box"}
         if unknown:
             raise ConfigError(f"Mafia Casino has no option {', '.join(sorted(unknown))}.")
         players = config.get("players", 3)
@@ -243,9 +245,10 @@ class MafiaCasinoEngine(Engine):
         token_mode = config.get("tokens", False)
         if not isinstance(token_mode, bool):
             raise ConfigError("tokens must be true (hand over physical tokens) or false (ledger only).")
+        data = with_box(config.get("box"))
         ledger = Ledger.open({n: 0 for n in names}, bank=0, unlimited_bank=True)
         return CasinoState(players=tuple(Player(n) for n in names), ledger=ledger, token_mode=token_mode,
-                           box=tokens.BOX if token_mode else tokens.NONE)
+                           box=tokens.BOX if token_mode else tokens.NONE, data=data)
 
     def sample_config(self, players: int | None, rng: Any) -> dict[str, Any]:
         if players is None:
@@ -291,7 +294,7 @@ class MafiaCasinoEngine(Engine):
         return [a for a in dict.fromkeys(self._candidates(state)) if self._why_not(state, a) is None]
 
     def _candidates(self, s: CasinoState) -> list[Action]:
-        data = load()
+        data = s.data
         n = len(s.players)
         me = s.players[s.active]
         out: list[Action] = []
@@ -373,7 +376,7 @@ class MafiaCasinoEngine(Engine):
 
     # setup
     def _why_not_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn) -> str | None:
-        count = len(load().market)
+        count = len(s.data.market)
         if not _is_int(a.card) or not 1 <= a.card <= count:
             return f"The Market Value cards are numbered 1 to {count}, not {a.card!r}."
         if s.market is not None and a.card - 1 == s.market:
@@ -410,7 +413,7 @@ class MafiaCasinoEngine(Engine):
         me = s.players[s.active]
         if (why := self._one_type(s, "construction")) or (why := _bad_building(a.building)):
             return why
-        names = load().constructions_of(a.building)
+        names = s.data.constructions_of(a.building)
         if a.name not in names:
             return (f"'{a.name}' is not a {a.building.title()} construction; they are: {', '.join(names)}.")
         if a.name in me.constructions(a.building):
@@ -498,7 +501,7 @@ class MafiaCasinoEngine(Engine):
             return why
         if not 1 <= len(a.cards) <= 3:
             return f"A Transaction puts 1 to 3 cards into the safe, not {len(a.cards)}."
-        amounts = load().jewel_amounts
+        amounts = s.data.jewel_amounts
         for card in a.cards:
             if (not isinstance(card, tuple) or len(card) != 2 or card[0] not in JEWELS
                     or not _is_int(card[1]) or card[1] not in amounts):
@@ -558,13 +561,13 @@ class MafiaCasinoEngine(Engine):
             return f"{name} has already chosen two cards."
         if len(a.cards) != 2:
             return f"Each player chooses exactly two cards, not {len(a.cards)}."
-        return _bad_cards(a.cards) or _too_many_copies([c for _, cs in s.game.holes for c in cs], a.cards)
+        return _bad_cards(a.cards) or _too_many_copies(s.data, [c for _, cs in s.game.holes for c in cs], a.cards)
 
     def _why_not_poker_board(self, s: CasinoState, a: PokerBoard) -> str | None:
         if len(a.cards) != 5:
             return f"The board is five cards from the draw pile, not {len(a.cards)}."
         holes = [c for _, cs in s.game.holes for c in cs] if isinstance(s.game, PokerRound) else []
-        return _bad_cards(a.cards) or _too_many_copies(holes, a.cards)
+        return _bad_cards(a.cards) or _too_many_copies(s.data, holes, a.cards)
 
     def _why_not_roulette_bet(self, s: CasinoState, a: RouletteBet) -> str | None:
         if why := self._bad_seat(s, a.seat):
@@ -573,7 +576,7 @@ class MafiaCasinoEngine(Engine):
         name = s.players[a.seat].name
         if a.seat != nxt:
             return f"It is {s.players[nxt].name}'s turn to place a roulette card, not {name}'s."
-        values = load().values
+        values = s.data.values
         if any(v not in values for v in a.values):
             return f"A card value is one of {', '.join(values)}."
         if a.seat == s.active:
@@ -597,7 +600,7 @@ class MafiaCasinoEngine(Engine):
         return None
 
     def _why_not_roulette_card_turned(self, s: CasinoState, a: RouletteCardTurned) -> str | None:
-        values = load().values
+        values = s.data.values
         return None if a.value in values else f"'{a.value}' is not a card value; use one of {', '.join(values)}."
 
     def _why_not_slot_cards_turned(self, s: CasinoState, a: SlotCardsTurned) -> str | None:
@@ -646,9 +649,9 @@ class MafiaCasinoEngine(Engine):
         return s, [Event("correction", text, data={"seat": a.seat, "amount": a.amount, "reason": a.reason})] + events
 
     def _do_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn):
-        card = load().market[a.card - 1]
+        card = s.data.market[a.card - 1]
         label = card.name if "market" in card.name.lower() else f"Market value: {card.name}"  # not "Market value: Market value 4"
-        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond."
+        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond (from your box)."
         events = [Event("market_value", text, data={"card": a.card, "pearl": card.pearl, "diamond": card.diamond})]
         s = replace(s, market=a.card - 1)
         if s.turn == 0:
@@ -770,7 +773,7 @@ class MafiaCasinoEngine(Engine):
         hands = {seat: poker.best_hand([poker.parse_card(c) for c in hole] + board) for seat, hole in s.game.holes}
         won = poker.winners(hands)
         pot = POKER_STAKE * len(s.players)
-        unit = load().split_unit
+        unit = s.data.split_unit
         each = pot // len(won) // unit * unit if len(won) > 1 else pot
         names = [s.players[w].name for w in won]
         best = hands[won[0]]
@@ -882,7 +885,7 @@ class MafiaCasinoEngine(Engine):
 
     def _do_transaction_sell(self, s: CasinoState, a: TransactionSell):
         me = s.players[s.active]
-        card = load().market[s.market]
+        card = s.data.market[s.market]
         sold = [me.safe[i] for i in a.safe_cards]
         pearls = sum(n for j, n in sold if j == "pearl")
         diamonds = sum(n for j, n in sold if j == "diamond")
@@ -1029,7 +1032,7 @@ class MafiaCasinoEngine(Engine):
             raise IllegalAction(f"'{request}' is not something to draw in Mafia Casino; the game asks for its own draws.")
         if self.outcome(state) is not None:
             return None
-        data = load()
+        data = state.data
         s = state
         if s.phase == "market":
             return MarketValueDrawn(rng.choice([i for i in range(1, len(data.market) + 1) if i - 1 != s.market]))
@@ -1039,7 +1042,7 @@ class MafiaCasinoEngine(Engine):
             holes = [c for _, cs in s.game.holes for c in cs] if isinstance(s.game, PokerRound) else []
             while True:  # the deck holds each value and suit ``copies`` times: never more on the table
                 board = tuple(rng.choice(data.values) + rng.choice(data.suit_letters) for _ in range(5))
-                if _too_many_copies(holes, board) is None:
+                if _too_many_copies(s.data, holes, board) is None:
                     return PokerBoard(board)
         if s.phase == "roulette_spin":
             return RouletteCardTurned(rng.choice(data.values))
@@ -1088,7 +1091,7 @@ class MafiaCasinoEngine(Engine):
         return table
 
     def _table_view(self, s: CasinoState) -> TableView:
-        data = load()
+        data = s.data
         players = []
         for i, p in enumerate(s.players):
             bal = s.ledger.balance(p.name)
@@ -1109,7 +1112,8 @@ class MafiaCasinoEngine(Engine):
             players=tuple(players), game=self._game_public(s), last_game=s.last_game, token_mode=s.token_mode,
             box=tuple(zip(tokens.COLOURS, s.box)) if s.token_mode else (),
             ledger=tuple((t.payer, t.payee, t.amount, t.reason) for t in s.ledger.journal),
-            winners=tuple(s.players[i].name for i in s.winners), draw_prompt=self.awaiting_draw(s))
+            winners=tuple(s.players[i].name for i in s.winners), draw_prompt=self.awaiting_draw(s),
+            market_cards=tuple((c.name, c.pearl, c.diamond) for c in data.market))
 
     def awaiting_draw(self, s: CasinoState) -> str | None:
         """What the game waits to have turned (session ``draw()`` or entered by hand), or None."""
@@ -1265,19 +1269,19 @@ def _bad_cards(cards) -> str | None:
     return None
 
 
-def _too_many_copies(on_table, new) -> str | None:
+def _too_many_copies(data, on_table, new) -> str | None:
     """A sentence when ``new`` cards with those already ``on_table`` need more copies of one value
     and suit than the deck holds (data.toml ``copies``, 3: 156 cards over 13 values x 4 suits)."""
     from collections import Counter
 
-    copies = load().copies
+    copies = data.copies
     count = Counter(poker.parse_card(c) for c in on_table)
     for code in new:
         card = poker.parse_card(code)
         count[card] += 1
         if count[card] > copies:
-            value = load().values[card[0] - 2]
-            suit = dict(load().suits)[card[1]]
+            value = data.values[card[0] - 2]
+            suit = dict(data.suits)[card[1]]
             return (f"The deck has only {copies} cards showing the {value} of {suit}: "
                     f"{count[card]} cannot be on the table. Check the cards entered.")
     return None
