@@ -122,14 +122,14 @@ def three_players(t):
     g.spin(5, "R", "table")
     g.check("table-landed")
     r.tap("Hire crew")
-    r.wait_for(re.compile(r"^Anna hires · "))
+    r.wait_for(re.compile(r"^Anna hires · "))  # the header
     st = g.state()
     cheap = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: c.cost)[0]
     from ui.games.il_capo.logic import short_name
 
     check_layout(t, "hire")
     r.tap(short_name(cheap.name))
-    r.wait_for(re.compile(r"^Anna hires " + re.escape(cheap.name)))
+    r.wait_for(re.compile(r"Anna hires " + re.escape(cheap.name)))
     g.check("hire-after")
     t.obs["hired"] = cheap.name
     r.tap("‹ Table")

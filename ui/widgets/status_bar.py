@@ -334,7 +334,10 @@ class StatusBar(BoxLayout):
         from ui.screens.shell_text import compact_reason, sound_line
 
         self.sound_text = sound_line(self.text_only, self.text_only_reason)
-        self.sound_short = sound_line(self.text_only, compact_reason(self.text_only_reason))
+        # the phase ("Round 1 · Anna's turn") is what the table reads: a long reason must not cut it;
+        # a reason that does not fit beside it is in the sound panel and Settings
+        reason = compact_reason(self.text_only_reason)
+        self.sound_short = sound_line(self.text_only, reason if len(reason) <= 14 else "")
         self.connections_short = table_connections(self.connections)
         # measured at design size; a margin for hinting at larger scales
         self.info_width = (max(_text_width(self.sound_short, CAPTION, True),

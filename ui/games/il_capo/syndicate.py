@@ -42,8 +42,9 @@ class IlCapoSyndicateScreen(IlCapoScreen):
         strip = self.ids.progress
         strip.clear_widgets()
         for (name, mark), npc_key in zip(L.npc_progress(st), L.NPC_ORDER):
-            text = ("✓ " if mark == "done" else "") + CHIP[npc_key] + (" · out" if mark == "whacked" else "")
-            chip = IlCapoChip(text=text, current=mark == "now", faded=mark in ("done", "whacked"))
+            # the tick drawn in DejaVu Sans (Roboto has no ✓: it was an empty box)
+            text = ("[font=DejaVuSans]✓[/font] " if mark == "done" else "") + CHIP[npc_key] + (" · out" if mark == "whacked" else "")
+            chip = IlCapoChip(text=text, markup=True, current=mark == "now", faded=mark in ("done", "whacked"))
             strip.add_widget(chip)
         legal = self.session.legal_actions()
         choices = L.npc_hit_choices(v, legal, bool(st.npc_hit)) if w == "npc_hits" else []
