@@ -15,9 +15,9 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from ui.screens import load_kv
-from ui.screens.shell_text import (KEY_ROWS, binding_label, mafia_plus_cards, other_card_ref, short_uid, suit_markup,
-                                   type_key)
+from ui.screens.shell_text import binding_label, mafia_plus_cards, other_card_ref, short_uid, suit_markup
 from ui.widgets.big_button import BigButton
+from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 from ui.widgets.hold_button import HoldButton  # noqa: F401  (used by register_tag.kv)
 
 load_kv(__file__)
@@ -141,18 +141,7 @@ class RegisterTagScreen(Screen):
         self.typing = kind
         self.typed = ""
         self.error = ""
-        keys = self.ids.key_rows
-        if not keys.children:
-            for row in KEY_ROWS:
-                line = BoxLayout(spacing=self.ids.key_rows.spacing)
-                for key in row:
-                    button = BigButton(text=key)
-                    button.bind(on_release=lambda b: self.key(b.text))
-                    line.add_widget(button)
-                keys.add_widget(line)
-
-    def key(self, key: str) -> None:
-        self.typed = type_key(self.typed, key)
+        self.ids.key_rows.text = ""
 
     def finish_typing(self) -> None:
         name = " ".join(self.typed.split())

@@ -18,6 +18,20 @@ load_kv(__file__)
 TEST_LINE = "This is the narrator. Everyone, close your eyes."
 
 
+def settings_connections(line: str) -> str:
+    """The hardware line for the owner, in words: no wired buttons means the keyboard keys stand in.
+
+    >>> settings_connections("buttons: keyboard stand-ins")
+    'No physical buttons found. A USB keyboard stands in: Space = NEXT, Backspace = BACK, R = ROLL, U = undo, 1-9 and 0 = seats.'
+    """
+    if "keyboard stand-ins" in line:
+        rest = [p for p in line.split(" · ") if "keyboard stand-ins" not in p]
+        words = ("No physical buttons found. A USB keyboard stands in: Space = NEXT, Backspace = BACK, "
+                 "R = ROLL, U = undo, 1-9 and 0 = seats.")
+        return " · ".join([words] + rest) if rest else words
+    return line
+
+
 class SettingsScreen(Screen):
     phase = StringProperty("Settings")
     volume_text = StringProperty("100%")
@@ -54,7 +68,7 @@ class SettingsScreen(Screen):
         self.can_switch = app.can_switch_narration()
         self.text_only = app.text_only
         self.sound_text = app.status.sound_text
-        self.connections = app.connections
+        self.connections = settings_connections(app.connections)
         self.has_reader = app.has_reader
         self.has_last_line = bool(app.last_line)
         # no reader configured: no RFID anywhere on the screen (the button is taken out, not greyed)

@@ -2,7 +2,8 @@
 
 Right of the phase, two short lines say what the table may need (TABLE-UX.md, "Always"):
 ``TEXT ONLY · no speech synthesizer installed`` (or ``SOUND ON``) and the hardware line
-(``buttons: keyboard stand-ins · reader disconnected``). The speaker button opens the sound
+(``buttons ok · reader disconnected``; nothing when no buttons are wired: Settings explains the
+keyboard stand-ins). The speaker button opens the sound
 panel (volume, repeat the last announcement) from every screen.
 
 The look is the ``<-StatusBar>`` rule below; ``load_rules()`` is called by the app after
@@ -278,6 +279,32 @@ def _text_width(text: str, size: float, bold: bool) -> float:
     return float(label.content_width)
 
 
+def table_connections(line: str) -> str:
+    """The hardware part of the status line in the table's words: only what a player may need.
+    No physical buttons wired is nothing to report at the table (the keyboard stand-ins are
+    explained in Settings' button test); a reader's trouble keeps its words.
+
+    >>> table_connections("buttons: keyboard stand-ins")
+    ''
+    >>> table_connections("buttons: keyboard stand-ins · reader disconnected")
+    'reader disconnected'
+    >>> table_connections("buttons: NEXT, BACK, ROLL, 6 seats · reader connected")
+    'buttons ok · reader ok'
+    >>> table_connections("starting buttons…")
+    ''
+    """
+    parts = []
+    for part in line.split(" · "):
+        if part in ("buttons: keyboard stand-ins", "starting buttons…", ""):
+            continue
+        if part.startswith("buttons: "):
+            part = "buttons ok"
+        elif part == "reader connected":
+            part = "reader ok"
+        parts.append(part)
+    return " · ".join(parts)
+
+
 class StatusBar(BoxLayout):
     phase = StringProperty("")
     connections = StringProperty("")
@@ -304,11 +331,14 @@ class StatusBar(BoxLayout):
 
     def _sound_text(self, *_):
         from ui.theme import CAPTION, THEME
-        from ui.screens.shell_text import compact_connections, compact_reason, sound_line
+        from ui.screens.shell_text import compact_reason, sound_line
 
         self.sound_text = sound_line(self.text_only, self.text_only_reason)
-        self.sound_short = sound_line(self.text_only, compact_reason(self.text_only_reason))
-        self.connections_short = compact_connections(self.connections)
+        # the phase ("Round 1 · Anna's turn") is what the table reads: a long reason must not cut it;
+        # a reason that does not fit beside it is in the sound panel and Settings
+        reason = compact_reason(self.text_only_reason)
+        self.sound_short = sound_line(self.text_only, reason if len(reason) <= 14 else "")
+        self.connections_short = table_connections(self.connections)
         # measured at design size; a margin for hinting at larger scales
         self.info_width = (max(_text_width(self.sound_short, CAPTION, True),
                                _text_width(self.connections_short, CAPTION, False)) * 1.1 + 6) * THEME.scale

@@ -118,6 +118,7 @@ class IlCapoState:
     standoffs: tuple[tuple[int, int], ...] = ()  # pairs (low seat, high seat)
     encounter: Encounter | None = None
     last_spin: tuple[int, str] | None = None
+    npc_move: tuple[int, str] | None = None  # the current NPC's own movement spin (beatings spin in between)
     winner: int = -1
     result: str = ""
 
@@ -609,6 +610,9 @@ class IlCapoEngine(Engine):
             return f"An amount must be a whole number of dollars above $0, not {a.amount!r}."
         if not isinstance(a.note, str):
             return "A note must be text."
+        for s_ in seats:
+            if not state.players[s_].is_playing:
+                return f"{state.players[s_].name} is out of the game: no money changes hands with them any more."
         if isinstance(a, PayPlayer):
             if a.payer == a.payee:
                 return f"{state.players[a.payer].name} cannot pay themselves."
@@ -747,16 +751,17 @@ class IlCapoEngine(Engine):
             return self._end_round(s, ev)
         npc = NPC_NAMES[NPCS[index]]
         ev.append(Event("npc_turn", f"Spinning for {npc}.", data={"npc": NPCS[index]}))
-        return replace(s, awaiting="npc_spin", npc=index, npc_hit=())
+        return replace(s, awaiting="npc_spin", npc=index, npc_hit=(), npc_move=None)
 
     def _npc_move(self, s: IlCapoState, a: Spun, ev: list[Event]) -> IlCapoState:
         """ "The L (Left) or R (Right) result on the spinner determines their mandatory direction." """
         npc = NPCS[s.npc]
         way = "left" if a.side == "L" else "right (or straight where there is no right turn)"
-        text = (f"{NPC_NAMES[npc][0].upper() + NPC_NAMES[npc][1:]} moves {a.number} spaces, turning {way}. "
+        spaces = "space" if a.number == 1 else "spaces"
+        text = (f"{NPC_NAMES[npc][0].upper() + NPC_NAMES[npc][1:]} moves {a.number} {spaces}, turning {way}. "
                 f"Did it land on anyone?")
         ev.append(Event("npc_moved", text, data={"npc": npc, "number": a.number, "side": a.side}))
-        return replace(s, awaiting="npc_hits")
+        return replace(s, awaiting="npc_hits", npc_move=(a.number, a.side))
 
     def _next_npc(self, s: IlCapoState, ev: list[Event]) -> IlCapoState:
         return self._npc_from(replace(s, encounter=None), s.npc + 1, ev)
@@ -780,7 +785,8 @@ class IlCapoEngine(Engine):
             others = " and ".join(s.players[o].name for o in partners)
             ev.append(Event("fled", f"{p.name} flees the stand-off with {others}.", data={"seat": s.turn}))
             s = _drop_standoffs(s, s.turn)
-        ev.append(Event("moved", f"{p.name} spins {a.number}: move {a.number} spaces. Where did you land?",
+        ev.append(Event("moved", f"{p.name} spins {a.number}: move {a.number} space{'' if a.number == 1 else 's'}. "
+                                        f"Where did you land?",
                         data={"seat": s.turn, "number": a.number, "side": a.side}))
         return replace(s, awaiting="land")
 
@@ -1172,6 +1178,7 @@ class IlCapoEngine(Engine):
             ev.append(Event("crew_freed", f"{', '.join(p.crew)} go back to the recruitment deck.",
                             data={"seat": seat}))
         s = _set_player(s, seat, out=why, crew=(), prison=0, hospital=0)
+        ev.append(Event("out", f"{p.name} is out of the game ({why}).", data={"seat": seat}))
         return _drop_standoffs(s, seat)
 
     def _finish(self, s: IlCapoState, ev: list[Event]) -> IlCapoState:

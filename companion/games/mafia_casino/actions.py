@@ -289,7 +289,24 @@ class EndTurn(Action):
         return "End the turn"
 
 
-ALL_ACTIONS = (MarketValueDrawn, FirstPlayerChosen, BuildConstruction, PlayEspionage, PlayBomb,
+@dataclass(frozen=True, slots=True)
+class BankCorrection(Action):
+    """The banker puts a mistake right, with a reason: ``amount`` > 0 the bank pays the player,
+    < 0 the player pays the bank (whole dollars; any phase of a running game)."""
+
+    kind = "bank_correction"
+    seat: int
+    amount: int
+    reason: str
+
+    def describe(self) -> str:
+        way = "from the bank to" if self.amount > 0 else "to the bank from"
+        return f"Bank correction: ${abs(self.amount):,} {way} seat {self.seat} ({self.reason})"
+
+
+CORRECTION_REASONS = ("miscount", "missed income", "wrong player")  # short: three fit one row of buttons
+
+ALL_ACTIONS = (BankCorrection, MarketValueDrawn, FirstPlayerChosen, BuildConstruction, PlayEspionage, PlayBomb,
                PlaySafeRobbery, PlayExtortion, PlayBlock, PlayPoker, PlayRoulette, PlaySlotMachine,
                TransactionBuy, TransactionSell, DiscardHand, EndActions, PayManpower, PokerCards,
                PokerBoard, RouletteBet, RoulettePass, RouletteCardTurned, SlotCardsTurned,

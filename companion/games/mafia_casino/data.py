@@ -41,6 +41,7 @@ class CasinoData:
     constructions: tuple[tuple[str, ...], ...]  # in BUILDINGS order
     slot_weights: tuple[tuple[str, int], ...]
     split_unit: int
+    copies: int = 3  # cards showing one value and suit (the 9 of clubs) in the deck
 
     def constructions_of(self, building: str) -> tuple[str, ...]:
         return self.constructions[BUILDINGS.index(building)]
@@ -125,6 +126,7 @@ def parse(raw: dict) -> CasinoData:
         constructions=constructions,
         slot_weights=tuple((k, int(weights[k])) for k in ("pearl", "diamond", "none")),
         split_unit=unit,
+        copies=int(cards.get("copies", 3)),
     )
 
 

@@ -19,7 +19,7 @@ from companion.engine import REVEAL, Action, ActionCodec, Audience, Engine, Even
 from companion.errors import ConfigError, IllegalAction
 
 from . import poker, tokens
-from .actions import (ALL_ACTIONS, BuildConstruction, DiscardHand, EndActions, EndTurn, FirstPlayerChosen,
+from .actions import (ALL_ACTIONS, BankCorrection, BuildConstruction, DiscardHand, EndActions, EndTurn, FirstPlayerChosen,
                       MarketValueDrawn, PayManpower, PlayBlock, PlayBomb, PlayClient, PlayEspionage,
                       PlayExtortion, PlayPoker, PlayRoulette, PlaySafeRobbery, PlaySlotMachine, PokerBoard,
                       PokerCards, RouletteBet, RouletteCardTurned, RoulettePass, SafeCardsTaken,
@@ -343,6 +343,10 @@ class MafiaCasinoEngine(Engine):
                 out.append(SafeCardsTaken(combo, True))
         elif s.phase == "clients":
             out += [PlayClient(b) for b in BUILDINGS] + [EndTurn()]
+        if s.phase not in ("market", "first_player"):
+            for seat in range(n):
+                out += [BankCorrection(seat, 1_000_000, "missed income"),
+                        BankCorrection(seat, -1_000_000, "miscount")]
         return out
 
     def explain_illegal(self, state: CasinoState, action: Action) -> str:
@@ -351,9 +355,24 @@ class MafiaCasinoEngine(Engine):
     def _why_not(self, s: CasinoState, a: Action) -> str | None:
         """The reason ``a`` is refused now, as a sentence; None when it is allowed."""
         expected = PHASE_ACTIONS.get(s.phase, ())
-        if not isinstance(a, expected):
+        if isinstance(a, BankCorrection) and s.phase in ("market", "first_player"):
+            return "No money has moved yet: a bank correction comes once the game is under way."
+        if not isinstance(a, expected + (BankCorrection,)):
             return f"{a.describe()} is not possible now: {self._instruction(s)}"
         return getattr(self, f"_why_not_{a.kind}")(s, a)
+
+    def _why_not_bank_correction(self, s: CasinoState, a: BankCorrection) -> str | None:
+        if why := self._bad_seat(s, a.seat):
+            return why
+        if not _is_int(a.amount) or a.amount == 0:
+            return f"A correction is a whole number of dollars, not {a.amount!r}."
+        if not isinstance(a.reason, str) or not a.reason.strip():
+            return "A bank correction needs a reason, so the table can follow the ledger."
+        name = s.players[a.seat].name
+        if a.amount < 0 and s.ledger.balance(name) < -a.amount:
+            return (f"{name} has only {money(s.ledger.balance(name))}: a correction cannot take "
+                    f"{money(-a.amount)} back.")
+        return None
 
     # setup
     def _why_not_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn) -> str | None:
@@ -542,12 +561,13 @@ class MafiaCasinoEngine(Engine):
             return f"{name} has already chosen two cards."
         if len(a.cards) != 2:
             return f"Each player chooses exactly two cards, not {len(a.cards)}."
-        return _bad_cards(a.cards)
+        return _bad_cards(a.cards) or _too_many_copies(s.data, [c for _, cs in s.game.holes for c in cs], a.cards)
 
     def _why_not_poker_board(self, s: CasinoState, a: PokerBoard) -> str | None:
         if len(a.cards) != 5:
             return f"The board is five cards from the draw pile, not {len(a.cards)}."
-        return _bad_cards(a.cards)
+        holes = [c for _, cs in s.game.holes for c in cs] if isinstance(s.game, PokerRound) else []
+        return _bad_cards(a.cards) or _too_many_copies(s.data, holes, a.cards)
 
     def _why_not_roulette_bet(self, s: CasinoState, a: RouletteBet) -> str | None:
         if why := self._bad_seat(s, a.seat):
@@ -617,10 +637,21 @@ class MafiaCasinoEngine(Engine):
     def _apply(self, state: CasinoState, action: Action) -> tuple[CasinoState, list[Event]]:
         return getattr(self, f"_do_{action.kind}")(state, action)
 
+    def _do_bank_correction(self, s: CasinoState, a: BankCorrection):
+        name = s.players[a.seat].name
+        if a.amount > 0:
+            s, events = self._pay(s, None, a.seat, a.amount, f"correction: {a.reason}")
+        else:
+            s, events = self._pay(s, a.seat, None, -a.amount, f"correction: {a.reason}")
+        way = "from the bank to" if a.amount > 0 else "from"
+        tail = "" if a.amount > 0 else " to the bank"
+        text = f"Bank correction: {money(abs(a.amount))} {way} {name}{tail} ({a.reason})."
+        return s, [Event("correction", text, data={"seat": a.seat, "amount": a.amount, "reason": a.reason})] + events
+
     def _do_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn):
         card = s.data.market[a.card - 1]
-        text = (f"Market value: {card.name} — {money(card.pearl)} per pearl, "
-                f"{money(card.diamond)} per diamond (from your box).")
+        label = card.name if "market" in card.name.lower() else f"Market value: {card.name}"  # not "Market value: Market value 4"
+        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond (from your box)."
         events = [Event("market_value", text, data={"card": a.card, "pearl": card.pearl, "diamond": card.diamond})]
         s = replace(s, market=a.card - 1)
         if s.turn == 0:
@@ -1008,7 +1039,11 @@ class MafiaCasinoEngine(Engine):
         if s.phase == "first_player":
             return FirstPlayerChosen(rng.randrange(len(s.players)))
         if s.phase == "poker_board":
-            return PokerBoard(tuple(rng.choice(data.values) + rng.choice(data.suit_letters) for _ in range(5)))
+            holes = [c for _, cs in s.game.holes for c in cs] if isinstance(s.game, PokerRound) else []
+            while True:  # the deck holds each value and suit ``copies`` times: never more on the table
+                board = tuple(rng.choice(data.values) + rng.choice(data.suit_letters) for _ in range(5))
+                if _too_many_copies(s.data, holes, board) is None:
+                    return PokerBoard(board)
         if s.phase == "roulette_spin":
             return RouletteCardTurned(rng.choice(data.values))
         if s.phase == "slot":
@@ -1231,6 +1266,24 @@ def _bad_cards(cards) -> str | None:
             poker.parse_card(code)
         except IllegalAction as err:
             return str(err)
+    return None
+
+
+def _too_many_copies(data, on_table, new) -> str | None:
+    """A sentence when ``new`` cards with those already ``on_table`` need more copies of one value
+    and suit than the deck holds (data.toml ``copies``, 3: 156 cards over 13 values x 4 suits)."""
+    from collections import Counter
+
+    copies = data.copies
+    count = Counter(poker.parse_card(c) for c in on_table)
+    for code in new:
+        card = poker.parse_card(code)
+        count[card] += 1
+        if count[card] > copies:
+            value = data.values[card[0] - 2]
+            suit = dict(data.suits)[card[1]]
+            return (f"The deck has only {copies} cards showing the {value} of {suit}: "
+                    f"{count[card]} cannot be on the table. Check the cards entered.")
     return None
 
 

@@ -226,3 +226,17 @@ def test_whacking_marcello_pays_500000_and_waives_his_dues():
 def test_missing_marcello_follows_the_board_directions():
     state, texts = play(landed(game(2)), ShootMarcello(), spin(8))
     assert state.marcello_alive and "Follow the directions on the board" in " ".join(texts)
+
+
+def test_a_player_shot_dead_by_another_is_announced_as_out():
+    texts = play(_duel(ben=()), spin(10))[1]
+    assert "Ben is out of the game (whacked by Anna)." in texts
+
+
+def test_a_whacked_out_player_can_neither_pay_nor_receive():
+    from companion.games.il_capo.actions import Pay, PayPlayer, Receive
+
+    state = play(_duel(ben=()), spin(10))[0]
+    refused(state, Receive(1, 250_000), "Ben is out of the game")
+    refused(state, Pay(1, 10_000), "Ben is out of the game")
+    refused(state, PayPlayer(0, 1, 10_000), "Ben is out of the game")

@@ -225,3 +225,17 @@ def test_last_player_standing_after_the_brothers_becomes_moretti_s_consigliere()
     assert outcome.winners == (0,) and "consigliere" in outcome.reason
     assert ENGINE.legal_actions(state) == []
     refused(state, EndTurn(), "The game is over")
+
+
+def test_the_npc_move_is_kept_for_the_table_after_a_beating_spin_in_between():
+    """Issue 18: Rico spun 6 LEFT, Ben's beating spun 8; the Rico step must still read 6 LEFT."""
+    state = rich(game(2), 1, 300_000)
+    state = play(to_npc(state, "rico", side="L", number=6), NpcHit(1), TakeBeating())[0]
+    assert state.npc_move == (6, "L")
+    state = play(state, spin(8))[0]
+    assert state.awaiting == "npc_hits" and state.last_spin == (8, "R") and state.npc_move == (6, "L")
+
+
+def test_an_npc_moving_one_space_reads_one_space():
+    texts = play(to_syndicate(game(2)), spin(1, "L"))[1]
+    assert "moves 1 space, turning left" in " ".join(texts)

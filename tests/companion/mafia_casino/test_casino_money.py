@@ -92,3 +92,17 @@ def test_token_free_mode_moves_no_tokens():
 
 def test_money_is_shown_in_millions():
     assert (money(3 * M), money(1_500_000), money(-2 * M), money(0)) == ("$3M", "$1.5M", "-$2M", "$0M")
+
+
+def test_a_bank_correction_with_a_reason_moves_money_either_way_and_is_refused_without_one():
+    """Issue 18: a banker expects a correction with a reason, like Il Capo's manual pay/receive."""
+    from casino_helpers import balance, play, refused, started
+    from companion.games.mafia_casino.actions import BankCorrection
+
+    state, events = play(started(), BankCorrection(1, 2_000_000, "missed income"))
+    assert balance(state, 1) == 2_000_000
+    assert "Bank correction: $2M from the bank to Ben (missed income)." in [e.text for e in events]
+    state, _ = play(state, BankCorrection(1, -500_000, "miscount"))
+    assert balance(state, 1) == 1_500_000
+    refused(state, BankCorrection(1, 1_000_000, " "), "needs a reason")
+    refused(state, BankCorrection(0, -1_000_000, "miscount"), "cannot take")

@@ -128,3 +128,16 @@ def test_winners_agree_with_treys_on_10000_standard_deals():
         scores = {i: evaluator.evaluate(tb, [treys.Card.new(_treys_code(c)) for c in h]) for i, h in enumerate(holes)}
         theirs = sorted(i for i, sc in scores.items() if sc == min(scores.values()))
         assert winners(ours) == theirs, (board, holes)
+
+
+def test_poker_refuses_more_copies_of_a_card_than_the_deck_holds():
+    """156 action cards carry a value and a suit: 13 x 4 x 3, so each (the 9 of clubs) exists 3
+    times (data.toml ``copies``). A fourth 9 of clubs on the table is an entry mistake."""
+    from casino_helpers import play, refused, started
+    from companion.games.mafia_casino.actions import PlayPoker, PokerBoard, PokerCards
+
+    state, _ = play(started(), PlayPoker(), PokerCards(0, ("9C", "9C")), PokerCards(1, ("9C", "4D")))
+    refused(state, PokerCards(2, ("9C", "8D")), "only 3 cards showing the 9 of clubs")
+    state, _ = play(state, PokerCards(2, ("7C", "8D")))
+    refused(state, PokerBoard(("9C", "KH", "JD", "9S", "QC")), "only 3 cards showing the 9 of clubs")
+    play(state, PokerBoard(("9D", "9H", "9S", "9S", "QC")))  # other suits of the 9 are fine

@@ -344,10 +344,10 @@ def rfid(app):
     tap(other)
     yield 0.2
     for letter in "BLUE":
-        tap([b for row in screen.ids.key_rows.children for b in row.children if b.text == letter][0])
-    tap(screen.ids.key_space)
+        tap([b for row in screen.ids.key_rows.children for b in row.children if getattr(b, 'text', None) == letter][0])
+    tap([b for row in screen.ids.key_rows.children for b in row.children if getattr(b, 'text', None) == "Space"][0])
     for letter in "CHIP":
-        tap([b for row in screen.ids.key_rows.children for b in row.children if b.text == letter][0])
+        tap([b for row in screen.ids.key_rows.children for b in row.children if getattr(b, 'text', None) == letter][0])
     yield 0.2
     obs["typed"] = screen.typed
     shot(app, "register_tag_keyboard")

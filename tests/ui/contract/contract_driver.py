@@ -112,7 +112,7 @@ def new_game(app, names=("ANNA", "BRUNO"), before_start=None):
         tap(new.ids.add)
         keyboard = new._keyboard
         yield from until(lambda: keyboard.get_root_window() is not None)
-        keys = {k.text: k for row in ("row1", "row2", "row3") for k in keyboard.ids[row].children}
+        keys = {k.text: k for row in keyboard.ids.keypad.children for k in row.children if hasattr(k, "text")}
         for letter in name:
             tap(keys[letter])
         yield from frames()

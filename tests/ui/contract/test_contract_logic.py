@@ -133,8 +133,8 @@ def test_undo_question_names_the_player_and_the_mafioso():
 def test_briefcases_open_won_and_end_game_leaders():
     state, _ = opened_game()
     rows = logic.briefcase_rows(E, state)
-    assert rows[0] == ("First to have 4 cards of different families", 3, "Still open")
-    assert ("Most Mafiosi cards", 4, "Nobody yet") in rows
+    assert rows[0] == ("First to have 4 cards of different families", 3, "Open")
+    assert ("Most Mafiosi cards", 4, "Nobody") in rows
 
 
 def test_colours_of_families_and_card_backs():

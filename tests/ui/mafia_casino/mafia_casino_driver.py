@@ -127,10 +127,10 @@ def play(app):
     tap(new.name_buttons["+"])
     yield STEP
     for letter in "ANNA":
-        tap([k for k in new.ids.keys_0.children + new.ids.keys_1.children + new.ids.keys_2.children
-             if k.text == letter][0])
+        tap([k for row in new.ids.keypad.children for k in row.children
+             if getattr(k, "text", None) == letter][0])
     yield STEP
-    obs["typed"] = new.typed
+    obs["typed"] = new.ids.keypad.text
     shot(app, "new_keyboard")
     tap(new.ids.add_name)
     yield STEP

@@ -299,17 +299,18 @@ def briefcase_rows(engine, state) -> list[tuple[str, int, str]]:
         b = engine.data.briefcase(ident)
         title = b.label(state.players)
         if b.when == "first":
-            status = f"Won by {state.names[won[ident]]}" if ident in won else "Still open"
+            # short: the status column sits beside the title and the value ("Stil…pen" was cut)
+            status = f"Won: {state.names[won[ident]]}" if ident in won else "Open"
         else:
             counts = [engine.measure(a, b.measure, b.strength) for a in state.areas]
             best = max(counts)
             leaders = [state.names[s] for s, c in enumerate(counts) if c == best]
             if best == 0:
-                status = "Nobody yet"
+                status = "Nobody"
             elif len(leaders) == 1:
-                status = f"End: {leaders[0]} leads ({best})"
+                status = f"{leaders[0]} leads ({best})"
             else:
-                status = f"End: tie at {best} ({', '.join(leaders)})"
+                status = f"Tie at {best}"
         rows.append((title, b.value, status))
     return rows
 

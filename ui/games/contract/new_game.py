@@ -57,7 +57,7 @@ class ContractNewScreen(ContractScreen):
 
     def open_keyboard(self) -> None:
         self.error = ""
-        self._keyboard.text = ""
+        self._keyboard.clear()
         self.typing = True
         body = self.ids.body
         body.clear_widgets()
@@ -127,7 +127,7 @@ class ContractNewScreen(ContractScreen):
         if "names" not in self.ids:
             return
         if self.typing:
-            self.message = "Type the new name, then Add name."
+            self.message = "Type the new name, then Add."
         else:
             self.message = ("Tap the players in seat order: the first player first, then to their left."
                             if len(self.seats) < 2 else f"{len(self.seats)} players. {self.seats[0]} plays first.")

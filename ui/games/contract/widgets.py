@@ -10,6 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
+from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
 load_kv(__file__)
 
@@ -56,41 +57,16 @@ class ContractColourButton(BigButton):
         self.outline = th.ACCENT if self.chosen else th.LINE
 
 
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
 
 
 class ContractKeyboard(BoxLayout):
-    """Letters by taps for a new player's name (no keyboard at the table)."""
+    """A new player's name typed on the one keypad every game uses (no keyboard at the table)."""
 
     text = StringProperty("")
     __events__ = ("on_done", "on_cancel")
 
-    def on_kv_post(self, *_):
-        for row_id, letters in zip(("row1", "row2", "row3"), KEY_ROWS):
-            row = self.ids[row_id]
-            for letter in letters:
-                key = BigButton(text=letter, font_size=th.THEME.s(th.BUTTON))
-                key.bind(on_release=lambda b: self.type(b.text))
-                row.add_widget(key)
-
-    def on_text(self, *_):
-        if "done" in self.ids:
-            self.ids.done.disabled = not self.text.strip()
-
-    def type(self, letter: str) -> None:
-        if len(self.text) >= 24:
-            return
-        # capital first letter of each word, small letters after: "Anna Maria"
-        if self.text and self.text[-1] not in " -'":
-            letter = letter.lower()
-        self.text += letter
-
-    def space(self) -> None:
-        if self.text and not self.text.endswith(" "):
-            self.text += " "
-
-    def backspace(self) -> None:
-        self.text = self.text[:-1]
+    def clear(self) -> None:
+        self.ids.keypad.text = ""
 
     def on_done(self, *_):
         pass

@@ -120,9 +120,21 @@ class IlCapoBankScreen(IlCapoScreen):
             self.refresh()
 
     def _pay(self, action) -> None:
+        in_play = sum(p.balance for p in self.view.players)
+        if action.amount > max(in_play, max(L.STEPS)):  # a slip of the finger asks once
+            self._pending = action
+            self.ask_once(f"{L.money(action.amount)} is more than all the money in play. Go ahead?", "Yes", "Cancel")
+            return
         if self.act(action):
             self.pad.clear()
         self.refresh()
+
+    def confirm_undo(self) -> None:
+        paying = self._pending is not None
+        super().confirm_undo()
+        if paying and not self.error:
+            self.pad.clear()
+            self.refresh()
 
     def done(self) -> None:
         from .logic import screen_for

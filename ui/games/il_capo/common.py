@@ -30,6 +30,7 @@ from . import logic as L
 load_kv(__file__)
 
 GAME = "il-capo"
+CONTINUE_PROMPT = "The result is on screen. Tap Continue › for what comes next."
 SAMPLE_SEED = 4242
 SAMPLE_PLAYERS = ["Anna", "Ben", "Carla"]
 
@@ -56,8 +57,15 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
         self.name_text = player.name
         self.balance_text = player.balance_text
         self.status_text = L.status_text(player)
-        self.crew_text = L.tile_line(player)
-        self.gauntlet = "" if player.status == "out" else L.gauntlet_markup(player, compact=compact)
+        self.crew_text = L.tile_line(player) if not compact else L.compact_tile_line(player)
+        # short words always: a shortened checklist hid whether the Row was done ("Skyscrap…ansion");
+        # in two columns (5+ players) only what is done is shown, the rest stays blank
+        if player.status == "out":
+            self.gauntlet = ""
+        elif compact:
+            self.gauntlet = L.gauntlet_done_markup(player)
+        else:
+            self.gauntlet = L.gauntlet_markup(player, compact=True)
         self.out = player.status == "out"
         self.mark = mark
         self.on_mark()
@@ -78,14 +86,39 @@ class IlCapoChip(Label):
     faded = BooleanProperty(False)
 
 
-class IlCapoUndoBar(BoxLayout):
+class IlCapoOverlay(BoxLayout):
+    """A panel laid over other controls (ledger, choice menu, spinner pad, the one-question bar):
+    while it is shown, every touch inside it stops here, so nothing hidden underneath (a keypad,
+    a player tile) is ever pressed through it. While it is hidden (size 0, transparent) it takes
+    no touch at all: a fixed-width button inside a hidden panel keeps its size, and a disabled
+    widget swallows the touches that land on it (Kivy), which ate taps on the button beneath."""
+
+    def _swallow(self, name, touch):
+        if self.opacity <= 0.05 or self.width <= 1 or self.height <= 1:
+            return False  # hidden: its (disabled) buttons left at their size must not eat a tap
+        if self.collide_point(*touch.pos):
+            getattr(super(), name)(touch)
+            return True
+        return getattr(super(), name)(touch)
+
+    def on_touch_down(self, touch):
+        return self._swallow("on_touch_down", touch)
+
+    def on_touch_move(self, touch):
+        return self._swallow("on_touch_move", touch)
+
+    def on_touch_up(self, touch):
+        return self._swallow("on_touch_up", touch)
+
+
+class IlCapoUndoBar(IlCapoOverlay):
     """The one confirmation undo asks for, laid over a screen's controls."""
 
     screen = ObjectProperty(None, allownone=True)
     question = StringProperty("")
 
 
-class IlCapoHandPad(BoxLayout):
+class IlCapoHandPad(IlCapoOverlay):
     """The physical spinner, entered by hand: tap the number (1-10), then L or R; the spin is
     recorded as ``Spun(..., by_hand=True)`` and shown without animation (like "Real dice")."""
 
@@ -184,8 +217,10 @@ class IlCapoScreen(Screen):
     error = StringProperty("")
     news = StringProperty("")
     continue_to = StringProperty("")
-    confirming_undo = BooleanProperty(False)
+    confirming_undo = BooleanProperty(False)  # the one-question bar is up (undo, or a big spend)
     undo_question = StringProperty("")
+    confirm_yes = StringProperty("Take back")
+    confirm_no = StringProperty("Keep it")
     can_undo = BooleanProperty(False)
     spin_number = StringProperty("")
     spin_side = StringProperty("")
@@ -196,6 +231,7 @@ class IlCapoScreen(Screen):
         super().__init__(**kwargs)
         self._reveal = None
         self._last_was_spin = False
+        self._pending = None  # a big spend waiting for its one "Pay" tap
 
     # -- entering and leaving ------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, news: str = "", **_):
@@ -221,6 +257,7 @@ class IlCapoScreen(Screen):
 
     def on_leave(self, *_):
         self.confirming_undo = False
+        self._pending = None
         self.hand_open = False
         if self.session is not None:
             self.session.unsubscribe(self._on_events)
@@ -241,6 +278,7 @@ class IlCapoScreen(Screen):
     def act(self, action) -> bool:
         """Play ``action``; a refusal is its sentence on this screen and nothing changes."""
         self.confirming_undo = False
+        self._pending = None
         self.error = ""
         try:
             self.session.act(action)
@@ -248,6 +286,24 @@ class IlCapoScreen(Screen):
             self.error = str(error)
             return False
         return True
+
+    def act_or_confirm(self, action) -> bool:
+        """Play ``action``, or first ask once when it spends more than the threshold."""
+        question = L.needs_confirm(self.state, action)
+        if not question:
+            return self.act(action)
+        self.error = ""
+        self._pending = action
+        self.ask_once(question, "Pay", "Cancel")
+        return False
+
+    def ask_once(self, question: str, yes: str, no: str) -> None:
+        """Raise the one-question bar with these words (undo, a big spend, a big amount)."""
+        self.undo_question, self.confirm_yes, self.confirm_no = question, yes, no
+        for w in self.walk(restrict=True):
+            if isinstance(w, IlCapoUndoBar):
+                w.ids.take_back.text, w.ids.keep.text = yes, no
+        self.confirming_undo = True
 
     def explain(self, action) -> None:
         """A dimmed button was tapped: say why the engine refuses it, change nothing."""
@@ -262,7 +318,7 @@ class IlCapoScreen(Screen):
         if choice.action is not None and not choice.enabled:
             self.explain(choice.action)
         elif choice.action is not None:
-            self.act(choice.action)
+            self.act_or_confirm(choice.action)
         else:
             self.open_mode(choice)
 
@@ -312,11 +368,16 @@ class IlCapoScreen(Screen):
             return
         actions = self.session.actions
         before = replay(self.engine, self.session.config, self.session.seed, actions[:-1])
-        self.undo_question = f"Take back: {self.engine.describe(actions[-1], before)}?"
-        self.confirming_undo = True
+        self._pending = None
+        self.ask_once(f"Take back: {self.engine.describe(actions[-1], before)}?", "Take back", "Keep it")
 
     def confirm_undo(self) -> None:
         self.confirming_undo = False
+        pending, self._pending = self._pending, None
+        if pending is not None:  # the big spend, asked once: now it is paid
+            self.act(pending)
+            self.refresh()
+            return
         try:
             self.session.undo()
         except CompanionError as error:
@@ -324,6 +385,7 @@ class IlCapoScreen(Screen):
 
     def cancel_undo(self) -> None:
         self.confirming_undo = False
+        self._pending = None
 
     # -- showing ---------------------------------------------------------------------------
     def _on_events(self, session, events) -> None:
@@ -331,6 +393,8 @@ class IlCapoScreen(Screen):
         lines = [e.text for e in events if e.text and e.kind not in self.NEWS_SKIP]
         if lines:
             self.news = " ".join(lines)
+        elif any(e.text for e in events):  # news this screen shows elsewhere: the old line would go stale
+            self.news = ""
         self.record_events(events)
         narrator = getattr(App.get_running_app(), "narrator", None)
         if narrator is not None:
@@ -352,6 +416,11 @@ class IlCapoScreen(Screen):
                 self.continue_to = target  # the result stays on screen until "Continue"
             else:
                 Clock.schedule_once(lambda *_: self._route(target), 0)
+
+    def on_continue_to(self, *_):
+        """While a result is shown, the prompt asks only for what the screen offers: Continue."""
+        if self.view is not None:
+            self.prompt = CONTINUE_PROMPT if self.continue_to else self.view.prompt
 
     def record_events(self, events) -> None:  # the encounter screen keeps a log
         pass
@@ -406,7 +475,7 @@ class IlCapoScreen(Screen):
         if self.session is None:
             return
         self.view = self.session.view(TABLE)
-        self.prompt = self.view.prompt
+        self.prompt = self.view.prompt if not self.continue_to else CONTINUE_PROMPT
         self.phase = L.phase_text(self.view)
         self.can_undo = self.session.can_undo
         app = App.get_running_app()

@@ -27,7 +27,8 @@ class IlCapoEncounterScreen(IlCapoScreen):
 
     def record_events(self, events) -> None:
         lines = [e.text for e in events if e.text and e.kind not in ("turn",)]
-        self.log = (list(self.log) + lines)[-LOG:]
+        if lines:  # one entry per tap, its lines in the order they happened (the hit before the stand-off)
+            self.log = (list(self.log) + [" ".join(lines)])[-LOG:]
 
     def fill(self) -> None:
         st, v = self.state, self.view

@@ -28,9 +28,16 @@ class IlCapoCrewCard(ButtonBehavior, BoxLayout):
 
 
 class IlCapoHireScreen(IlCapoScreen):
+    """Several hires in one visit (affordable cards first); "End turn" finishes the space like
+    every other landing does, "‹ Table" goes back for something else (Trouble, the gauntlet)."""
+
     FOLLOWS_STATE = False
     header = StringProperty("")
     box_note = StringProperty("")  # while the crew cards are unchecked defaults (issue 14)
+
+    def prepare(self, **params):
+        super().prepare(**params)
+        self.news = params.get("news", "")
 
     def fill(self) -> None:
         v = self.view
@@ -45,7 +52,8 @@ class IlCapoHireScreen(IlCapoScreen):
         legal = set(a for a in self.session.legal_actions() if isinstance(a, Hire))
         grid = self.ids.cards
         grid.clear_widgets()
-        for c in v.for_hire:
+        # what the player can afford first, cheapest first: Grunts at $150,000 open the screen
+        for c in sorted(v.for_hire, key=lambda c: (Hire(c.name) not in legal, c.cost, c.name)):
             card = IlCapoCrewCard(crew=c.name, title=L.short_name(c.name), line=f"{c.tier_name} · difficulty {c.difficulty}",
                                   skill=c.skill, cost=L.money(c.cost), tier=c.tier,
                                   allowed=Hire(c.name) in legal)
@@ -57,12 +65,30 @@ class IlCapoHireScreen(IlCapoScreen):
         if not card.allowed:
             self.explain(action)
             return
-        if self.act(action):
-            self.news = ""
-            self.go(L.screen_for(self.state))
+        question = L.needs_confirm(self.state, action)
+        if question:
+            self.act_or_confirm(action)
+            return
+        self._hired(self.act(action))
+
+    def confirm_undo(self) -> None:
+        hiring = self._pending is not None
+        super().confirm_undo()
+        if hiring:
+            self._hired(not self.error)
+
+    def _hired(self, ok: bool) -> None:
+        """Several hires in one visit: the screen stays, the news line says who joined."""
+        if ok:
+            self.ids.scroll.scroll_y = 1
 
     def done(self) -> None:
         self.go(L.screen_for(self.state))
+
+    def end_turn(self) -> None:
+        """Hiring is the last thing on the space: like a shot, a cop or a pick-up, the turn ends."""
+        if self.act(L.EndTurn()):
+            self.go(L.screen_for(self.state), news=self.news)
 
     def sample_route(self, app) -> Route:
         from companion.games.il_capo import Receive, Spun

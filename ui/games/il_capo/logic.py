@@ -89,11 +89,49 @@ def tile_line(player: Any) -> str:
     return f"{status} · {crew_text(player)}"
 
 
+def latest_news(text: str, limit: int = 120) -> str:
+    """The news line under the table: the latest sentences that fit two lines (a long message
+    squeezed the player rows and shrank the wheel); the whole story stays in the ledger and logs.
+
+    >>> latest_news("Anna spins 6. Busted! Anna goes to prison. Round 2: Ben's turn.", 40)
+    "Round 2: Ben's turn."
+    """
+    import re as _re
+
+    sentences = [x for x in _re.split(r"(?<=[.!?])\s+", text.strip()) if x]
+    out: list[str] = []
+    for sentence in reversed(sentences):
+        if out and len(" ".join([sentence] + out)) > limit:
+            break
+        out.insert(0, sentence)
+    return " ".join(out)
+
+
+def compact_tile_line(player: Any) -> str:
+    """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew")."""
+    if player.status == "out":
+        return "Out"
+    crew = f"{len(player.crew)} crew" if player.crew else ""  # nothing said for no crew: no room
+    if player.status in ("prison", "hospital"):
+        return f"{player.status.capitalize()} {player.turns_left}" + (f" · {crew}" if crew else "")
+    return crew
+
+
+def gauntlet_done_markup(player: Any, colour: str = "E3A63B") -> str:
+    """Only the gauntlet steps done, as ticks: '✓ Sky', '✓ Sky ✓ Row' or 'Mansion open'."""
+    steps = gauntlet_steps(player)[:2]
+    if all(done for _, done in steps):
+        return f"[color={colour}][b]Mansion open[/b][/color]"
+    done = [SHORT_STEPS.get(w, w)[:3] for w, d in steps if d]
+    return "  ".join(f"[color={colour}][font=DejaVuSans]\u2713[/font] {w}[/color]" for w in done)
+
+
 def crew_text(player: Any) -> str:
     if not player.crew:
         return "No crew"
-    names = ", ".join(short_name(c.name) for c in player.crew)
-    return f"Crew {len(player.crew)}: {names}"
+    # first names only: the tile's line sits beside a 64 px balance ("Crew 1: Sonny the Kid" was cut)
+    names = ", ".join(short_name(c.name).split()[0] for c in player.crew)
+    return f"Crew: {names}"
 
 
 def short_name(name: str) -> str:
@@ -125,6 +163,8 @@ def gauntlet_markup(player: Any, done_colour: str = "E3A63B", todo_colour: str =
     """The tile's checklist in Kivy markup: a tick (DejaVu has the glyph) before what is done, a
     ring before what is still to do; the Mansion appears once both are done (it is open then)."""
     steps = gauntlet_steps(player)[:2]
+    if all(done for _, done in steps):  # both done: the Mansion is open (says both are done, in little room)
+        return f"[color={done_colour}][font=DejaVuSans]\u2713[/font] [b]Mansion open[/b][/color]"
     parts = []
     for what, done in steps:
         what = SHORT_STEPS.get(what, what)
@@ -132,8 +172,6 @@ def gauntlet_markup(player: Any, done_colour: str = "E3A63B", todo_colour: str =
             what = what[:3]
         glyph, colour = ("\u2713", done_colour) if done else ("\u25cb", todo_colour)
         parts.append(f"[color={colour}][font=DejaVuSans]{glyph}[/font] {what}[/color]")
-    if all(done for _, done in steps):
-        parts.append(f"[color={done_colour}][b]{'Mansion' if compact else 'Mansion open'}[/b][/color]")
     return "  ".join(parts)
 
 
@@ -183,7 +221,7 @@ def land_choices(view: Any, legal: list[Any]) -> list[Choice]:
         Choice("cop", "Landed on a cop", LandedOnCop(), enabled=has(LandedOnCop)),
         Choice("player", "Shoot a player", mode="target", enabled=has(Challenge)),
         Choice("rico", "Shoot Rico", ShootRico(), enabled=has(ShootRico)),
-        Choice("brothers", "Shoot the Brothers", ShootBrothers(), enabled=has(ShootBrothers)),
+        Choice("brothers", "Shoot Brothers", ShootBrothers(), enabled=has(ShootBrothers)),
         Choice("marcello", "Hit Marcello", ShootMarcello(), enabled=has(ShootMarcello)),
         Choice("jail", "Out of Jail", mode="jail", enabled=has(PickUp) or has(ShootReleased)),
         Choice("skyscraper", "Skyscraper", DevelopSkyscraper(), enabled=has(DevelopSkyscraper)),
@@ -196,16 +234,59 @@ def land_choices(view: Any, legal: list[Any]) -> list[Choice]:
     return out
 
 
-def jail_choices(view: Any, legal: list[Any]) -> list[Choice]:
+def jail_choices(view: Any, legal: list[Any], state: Any = None) -> list[Choice]:
+    """Pick up (with the price on the button, before anything is paid) or shoot each released crew."""
     out = []
+    catalog = {c.name: c.cost for c in getattr(state, "catalog", ())}
     for name in view.out_of_jail:
-        cost = next((c.cost for c in view.for_hire if c.name == name), None)
+        cost = catalog.get(name) or next((c.cost for c in view.for_hire if c.name == name), None)
         pick = PickUp(name)
         out.append(Choice(f"pick:{name}", f"Pick up {short_name(name)}" + (f" {money(cost)}" if cost else ""),
                           pick, enabled=pick in legal))
         out.append(Choice(f"shoot:{name}", f"Shoot {short_name(name)}", ShootReleased(name),
                           enabled=ShootReleased(name) in legal))
     return out
+
+
+#: a spend above this is asked once before it is paid (TABLE-UX: nothing big on one stray tap)
+CONFIRM_SPEND_ABOVE = 500_000
+
+
+def spend_of(state: Any, action: Any) -> tuple[int, str]:
+    """(dollars the acting player pays the bank, what for) if ``action`` is played; (0, "") for free.
+
+    >>> from types import SimpleNamespace as NS
+    >>> st = NS(catalog=(NS(name="Firpo", cost=400_000),), marcello_alive=True,
+    ...         board=NS(skyscraper_cost=1_000_000, marcello_dues=500_000))
+    >>> spend_of(st, DevelopSkyscraper())
+    (1500000, "a Skyscraper + Marcello's dues")
+    >>> spend_of(st, Hire("Firpo"))
+    (400000, 'hiring Firpo')
+    """
+    costs = {c.name: c.cost for c in state.catalog}
+    if isinstance(action, Hire):
+        return costs.get(action.crew, 0), f"hiring {short_name(action.crew)}"
+    if isinstance(action, PickUp):
+        return costs.get(action.crew, 0), f"picking up {short_name(action.crew)}"
+    if isinstance(action, DevelopSkyscraper):
+        if state.marcello_alive:
+            return state.board.skyscraper_cost + state.board.marcello_dues, "a Skyscraper + Marcello's dues"
+        return state.board.skyscraper_cost, "a Skyscraper"
+    if isinstance(action, EnterMansion):
+        from companion.games.il_capo import data as D
+
+        return D.BUY_OFF, "the buy-off at the Mansion"
+    if isinstance(action, PayTax):
+        return 250_000, "Beefy Rico's tax"
+    return 0, ""
+
+
+def needs_confirm(state: Any, action: Any) -> str:
+    """The question asked once before a big spend ("" when none is needed)."""
+    amount, what = spend_of(state, action)
+    if amount > CONFIRM_SPEND_ABOVE:
+        return f"Pay {money(amount)} for {what}?"
+    return ""
 
 
 def skill_choices(view: Any, legal: list[Any]) -> list[Choice]:
@@ -378,21 +459,6 @@ class SeatPicker:
         if n < MIN_PLAYERS:
             return f"Pick {MIN_PLAYERS - n} more"
         return f"Start with {n}"
-
-
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
-
-
-def type_key(text: str, key: str) -> str:
-    """The name after one key of the on-screen keyboard (letters, space, ⌫)."""
-    if key == "⌫":
-        return text[:-1]
-    if key == "space":
-        return text + " " if text and not text.endswith(" ") and len(text) < NAME_MAX else text
-    if len(text) >= NAME_MAX:
-        return text
-    # Capital after a space or at the start, lower case otherwise: "ANNA MARIA" -> "Anna Maria"
-    return text + (key.upper() if not text or text.endswith(" ") else key.lower())
 
 
 def clean_name(text: str) -> str:

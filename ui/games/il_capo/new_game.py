@@ -13,6 +13,7 @@ from companion.errors import CompanionError
 from ui.controller import Route
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
+from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
 from . import logic as L
 from .common import GAME  # noqa: F401  (loads the shared kv rules)
@@ -25,9 +26,9 @@ class IlCapoNewScreen(Screen):
     error = StringProperty("")
     seats = ListProperty([])
     typing = BooleanProperty(False)
-    typed = StringProperty("")
     start_label = StringProperty("Pick 2 more")
     ready = BooleanProperty(False)
+    open_game = StringProperty("")  # "Continue: Anna, Ben, Carla" while a game is running
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -41,7 +42,19 @@ class IlCapoNewScreen(Screen):
             session = app.session_for(GAME, game_id)
             Clock.schedule_once(lambda *_: app.go(Route(L.screen_for(session.state),
                                                         {"game": GAME, "game_id": game_id})), 0)
+        running = app.sessions.get(GAME)
+        if running is not None and running.outcome() is None:
+            self.open_game = "Continue game"
+        else:
+            self.open_game = ""
         self.refresh()
+
+    def continue_game(self) -> None:
+        """The running game, where it stands (the Il Capo card offers it before a new one)."""
+        app = App.get_running_app()
+        session = app.sessions.get(GAME)
+        if session is not None:
+            app.go(Route(L.screen_for(session.state), {"game": GAME, "game_id": session.game_id}))
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -63,13 +76,6 @@ class IlCapoNewScreen(Screen):
         self.ready = self.picker.ready
         self.ids.seat_list.text = "\n".join(f"{i}. {n}" for i, n in enumerate(self.seats, 1)) or \
             "Tap the players in seat order, starting with who goes first."
-        keys = self.ids.keygrid
-        if not keys.children:
-            for row in L.KEY_ROWS:
-                for k in row:
-                    b = BigButton(text=k, size_hint_min_y=0, font_size=self.ids.start.font_size)
-                    b.bind(on_release=lambda w: self.key(w.text))
-                    keys.add_widget(b)
 
     def toggle(self, name: str) -> None:
         self.error = self.picker.toggle(name)
@@ -77,13 +83,11 @@ class IlCapoNewScreen(Screen):
 
     # -- the on-screen keyboard ------------------------------------------------------------
     def open_keyboard(self) -> None:
-        self.typed, self.typing, self.error = "", True, ""
-
-    def key(self, key: str) -> None:
-        self.typed = L.type_key(self.typed, key)
+        self.ids.keypad.text = ""
+        self.typing, self.error = True, ""
 
     def add_typed(self) -> None:
-        name = L.clean_name(self.typed)
+        name = L.clean_name(self.ids.keypad.text)
         app = App.get_running_app()
         try:
             app.store.add_player(name)

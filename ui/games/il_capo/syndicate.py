@@ -31,8 +31,8 @@ class IlCapoSyndicateScreen(IlCapoScreen):
         self.npc_title = L.NPC_SHORT.get(npc, "The Syndicate")
         if w == "npc_spin":
             self.npc_line = f"Tap the wheel to spin for {NPC_NAMES[npc]}."
-        elif w == "npc_hits" and st.last_spin:
-            n, side = st.last_spin
+        elif w == "npc_hits" and (st.npc_move or st.last_spin):
+            n, side = st.npc_move or st.last_spin  # the NPC's own move, whatever was spun since
             way = "left" if side == "L" else "right (or straight)"
             self.npc_line = f"Moves {n} space{'' if n == 1 else 's'}, turning {way}. Whom did it land on?"
         else:
@@ -42,8 +42,9 @@ class IlCapoSyndicateScreen(IlCapoScreen):
         strip = self.ids.progress
         strip.clear_widgets()
         for (name, mark), npc_key in zip(L.npc_progress(st), L.NPC_ORDER):
-            text = ("✓ " if mark == "done" else "") + CHIP[npc_key] + (" · out" if mark == "whacked" else "")
-            chip = IlCapoChip(text=text, current=mark == "now", faded=mark in ("done", "whacked"))
+            # the tick drawn in DejaVu Sans (Roboto has no ✓: it was an empty box)
+            text = ("[font=DejaVuSans]✓[/font] " if mark == "done" else "") + CHIP[npc_key] + (" · out" if mark == "whacked" else "")
+            chip = IlCapoChip(text=text, markup=True, current=mark == "now", faded=mark in ("done", "whacked"))
             strip.add_widget(chip)
         legal = self.session.legal_actions()
         choices = L.npc_hit_choices(v, legal, bool(st.npc_hit)) if w == "npc_hits" else []
@@ -62,6 +63,15 @@ class IlCapoSyndicateScreen(IlCapoScreen):
             button = IlCapoChoice(choice)
             button.bind(on_release=self.choose)
             box.add_widget(button)
+
+    def settle(self) -> None:
+        """The wheel shows the NPC's own movement spin while the table says whom it landed on,
+        even after a beating's spin in between."""
+        super().settle()
+        st = self.state if self.session is not None else None
+        if st is not None and st.awaiting == "npc_hits" and st.npc_move and "wheel" in self.ids:
+            self.ids.wheel.show(*st.npc_move)
+            self._show_spin_text(*st.npc_move)
 
     def open_mode(self, choice) -> None:
         if choice.mode == "continue":

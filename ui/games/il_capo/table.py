@@ -65,11 +65,13 @@ class IlCapoTableScreen(IlCapoScreen):
         elif self.menu == "target":
             title, choices = "Shoot whom? Tap a player.", L.target_choices(self.view, legal)
         elif self.menu == "jail":
-            title, choices = "The Out of Jail space", L.jail_choices(self.view, legal)
+            title, choices = "The Out of Jail space", L.jail_choices(self.view, legal, self.state)
         else:
             title, choices = "Use a skill", L.skill_choices(self.view, legal)
         self.menu_title = title
-        self.fill_choices(self.ids.menu_grid, choices, cols=2 if len(choices) > 3 else 1)
+        buttons = self.fill_choices(self.ids.menu_grid, choices, cols=3 if len(choices) > 4 else (2 if len(choices) == 4 else 1))
+        for b in buttons:
+            b.font_size = self.ids.close_menu.font_size
 
     # -- taps ------------------------------------------------------------------------------
     def choose(self, button) -> None:

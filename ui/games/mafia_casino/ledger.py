@@ -3,7 +3,10 @@ which turn), with the Undo of the last action (asks once). Reached from the bank
 
 from __future__ import annotations
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from companion.games.mafia_casino.actions import CORRECTION_REASONS, BankCorrection
+from ui.widgets.big_button import BigButton
 
 from ui.screens import load_kv
 
@@ -18,6 +21,61 @@ class CasinoLedgerScreen(CasinoScreen):
     #: an undo here stays here: the list shows what was taken back
     follows_game = False
     summary = StringProperty("")
+    correcting = BooleanProperty(False)
+    correction_seat = NumericProperty(-1)
+    correction_amount = NumericProperty(0)
+    correction_reason = StringProperty("")
+    correction_text = StringProperty("")
+
+    STEPS = (-1_000_000, -500_000, 500_000, 1_000_000)
+
+    # -- a bank correction with a reason ---------------------------------------------------------
+    def open_correction(self) -> None:
+        self.error = ""
+        self.correction_seat, self.correction_amount, self.correction_reason = -1, 0, ""
+        self.correcting = True
+        self._fill_correction()
+
+    def close_correction(self) -> None:
+        self.correcting = False
+        self.error = ""
+
+    def _fill_correction(self) -> None:
+        view = self.view
+        rows = (("correction_players", [(p.name, lambda s=p.seat: self._set(seat=s), p.seat == self.correction_seat)
+                                        for p in view.players]),
+                ("correction_amounts", [(L.money(v) if v < 0 else "+" + L.money(v), lambda v=v: self._set(step=v), False)
+                                        for v in self.STEPS]),
+                ("correction_reasons", [(r.capitalize(), lambda r=r: self._set(reason=r), r == self.correction_reason)
+                                        for r in CORRECTION_REASONS]))
+        for box_id, buttons in rows:
+            box = self.ids[box_id]
+            box.clear_widgets()
+            for text, callback, chosen in buttons:
+                b = BigButton(text=text, variant="selected" if chosen else "secondary")
+                b.bind(on_release=lambda _b, c=callback: c())
+                box.add_widget(b)
+        who = view.players[self.correction_seat].name if self.correction_seat >= 0 else "who?"
+        amount = self.correction_amount
+        how = ("the bank pays " if amount > 0 else "to the bank from " if amount < 0 else "") + who
+        self.correction_text = (f"Correction: {L.money(abs(amount)) if amount else '$0'} · {how} · "
+                                f"{self.correction_reason or 'why?'}")
+
+    def _set(self, seat: int | None = None, step: int = 0, reason: str | None = None) -> None:
+        self.error = ""
+        if seat is not None:
+            self.correction_seat = seat
+        self.correction_amount += step
+        if reason is not None:
+            self.correction_reason = reason
+        self._fill_correction()
+
+    def book_correction(self) -> None:
+        if self.correction_seat < 0 or not self.correction_amount or not self.correction_reason:
+            self.error = "Tap the player, the amount (+ the bank pays, − the player pays) and the reason."
+            return
+        if self.act(BankCorrection(self.correction_seat, int(self.correction_amount), self.correction_reason)):
+            self.correcting = False
 
     def refresh(self) -> None:
         super().refresh()

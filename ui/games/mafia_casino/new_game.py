@@ -13,21 +13,19 @@ from companion.errors import CompanionError
 from ui.controller import Route
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
+from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
 from . import logic as L
 from .base import CasinoScreen
 
 load_kv(__file__)
 
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
-MAX_NAME = 24
 
 
 class CasinoNewGameScreen(CasinoScreen):
     chosen = ListProperty([])
     tokens = BooleanProperty(True)
     typing = BooleanProperty(False)
-    typed = StringProperty("")
     open_game = StringProperty("")  # "Continue Anna, Ben and Cleo's game" when one is open
     chosen_text = StringProperty("")
 
@@ -57,7 +55,7 @@ class CasinoNewGameScreen(CasinoScreen):
         for name in self.chosen:
             if name not in known:
                 known.append(name)
-        if list(getattr(self, "name_buttons", {}))[:-1] == known:  # same names: update in place
+        if hasattr(self, "name_buttons") and list(self.name_buttons)[:-1] == known:  # same names: update in place
             for name, b in self.name_buttons.items():
                 chosen = name in self.chosen
                 b.variant = "selected" if chosen else ("ghost" if name == "+" else "secondary")
@@ -94,44 +92,22 @@ class CasinoNewGameScreen(CasinoScreen):
     # -- the on-screen keyboard ----------------------------------------------------------------------
     def start_typing(self) -> None:
         self.error = ""
-        self.typed = ""
+        self.ids.keypad.text = ""
         self.typing = True
-        self._fill_keys()
-
-    def _fill_keys(self) -> None:
-        for i, row in enumerate(KEY_ROWS):
-            box = self.ids[f"keys_{i}"]
-            if box.children:
-                continue
-            for letter in row:
-                key = BigButton(text=letter)
-                key.bind(on_release=lambda w: self.key(w.text))
-                box.add_widget(key)
-
-    def key(self, letter: str) -> None:
-        if len(self.typed) >= MAX_NAME:
-            return
-        self.typed += letter if not self.typed or self.typed.endswith(" ") else letter.lower()
-
-    def backspace(self) -> None:
-        self.typed = self.typed[:-1]
-
-    def space(self) -> None:
-        if self.typed and not self.typed.endswith(" "):
-            self.typed += " "
 
     def cancel_typing(self) -> None:
         self.typing = False
 
     def add_name(self) -> None:
         app = App.get_running_app()
-        name = " ".join(self.typed.split())
+        name = " ".join(self.ids.keypad.text.split())
         try:
             app.store.add_player(name)
         except CompanionError as err:
             self.error = str(err)
             return
         self.typing = False
+        self.error = ""
         if name not in self.chosen and len(self.chosen) < L.MAX_PLAYERS:
             self.chosen = self.chosen + [name]
         self.refresh_names()

@@ -109,6 +109,10 @@ class CasinoPokerScreen(CasinoScreen):
             self.mode = "result"
         self.can_confirm = self.mode != "result" and len(self.picked) == self.needed
         if self.mode == "result":
+            # the pad leaves the layout: a GridLayout without a size hint keeps its rows' height,
+            # which pushed the result under the buttons and left the top of the screen empty
+            self.ids.pad.clear_widgets()
+            self.ids.pad.height = 0  # an empty GridLayout never lays itself out again
             self._show_result(view)
         else:
             self._fill_pad()
@@ -121,7 +125,7 @@ class CasinoPokerScreen(CasinoScreen):
         pad.cols = len(L.card_values())
         for suit in L.card_suits():
             for value in L.card_values():
-                face = CasinoCardFace(code=value + suit)
+                face = CasinoCardFace(code=value + suit, one_line=True)  # "9♣" on one line: 22 px+ (was 17 px on two)
                 face.bind(on_release=lambda f: self.tap_face(f.code))
                 pad.add_widget(face)
 
@@ -160,8 +164,8 @@ class CasinoPokerScreen(CasinoScreen):
         self.winner_title = (f"{names[0]} wins" if len(names) == 1 else " and ".join(names) + " share")
         self.winner_amount = L.big_money(result.paid_each) if result.paid_each else ""
         self.winner_hand = next((hand for name, hand, _ in entries[1:] if name in winners), "")
-        # rows as tall as the space allows (the cards are what people check), 48-66 px
-        height = min(66, max(48, (230 - th.GAP * len(entries)) / max(1, len(entries)))) * s
+        # rows as tall as the space allows (the cards are what people check), 56-66 px: 22 px+ faces
+        height = min(66, max(56, (230 - th.GAP * len(entries)) / max(1, len(entries)))) * s
         for name, hand, cards in entries:
             row = BoxLayout(size_hint_y=None, height=height, spacing=th.GAP * s)
             won = name in winners

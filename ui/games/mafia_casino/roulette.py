@@ -154,12 +154,12 @@ class CasinoRouletteScreen(CasinoScreen):
         winner = {view.players[w].name for w in view.last_game.winners} if (
             self.mode == "result" and view.last_game and view.last_game.game == "roulette") else set()
         for name, values in bets:
-            row = BoxLayout(size_hint_y=None, height=50 * s, spacing=th.GAP * s)
+            row = BoxLayout(size_hint_y=None, height=56 * s, spacing=th.GAP * s)  # 22 px+ faces
             row.add_widget(Label(text=name, font_name=th.FONT, bold=True, font_size=th.BODY * s,
                                  color=th.ACCENT if name in winner else th.TEXT, size_hint_x=None, width=130 * s,
                                  halign="left", valign="middle", text_size=(130 * s, None)))
             for v in values:
-                row.add_widget(CasinoCardFace(code=v, size_hint_x=None, width=40 * s))
+                row.add_widget(CasinoCardFace(code=v, size_hint_x=None, width=48 * s))
             row.add_widget(Label())
             box.add_widget(row)
         strip = self.ids.turned

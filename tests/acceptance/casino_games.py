@@ -1,0 +1,165 @@
+"""Mafia Casino at the table, played by the robot from Home by visible text only: three players,
+physical tokens, Anna wins poker, the slot machine and roulette to $30M; Ben books a bank
+correction with a reason. After each step every balance and the phase on screen are compared
+with the stored game read from outside."""
+
+from __future__ import annotations
+
+import re
+
+from tables_help import check_layout, tap_last, type_name
+
+GAME = "mafia-casino"
+NAMES = ("Anna", "Ben", "Cleo")
+
+
+class CasinoTable:
+    def __init__(self, t):
+        self.t, self.r = t, t.robot
+        self.gid = None
+        self.mismatches = t.obs.setdefault("mismatches", [])
+
+    def state(self):
+        return self.t.outside.replay(self.gid)[1]
+
+    def check(self, where: str) -> None:
+        """Each player's balance on screen ($M, as printed on the tile) == the stored ledger."""
+        from companion.games.mafia_casino.engine import money
+
+        r, st = self.r, self.state()
+        r.run_for(0.05)
+        texts = r.texts()
+        for p in st.players:
+            want = money(st.ledger.balance(p.name))
+            for i, x in enumerate(texts):
+                if x == p.name:
+                    shown = next((u for u in texts[i + 1:i + 4] if re.match(r"^-?\$[\d.]+M$", u)), None)
+                    if shown is not None and shown != want:
+                        self.mismatches.append(f"{where}: {p.name} shows {shown}, stored {want}")
+        active = st.players[st.active].name
+        phase = next((x for x in texts if x.startswith("Turn ")), None)
+        if phase is not None and f"· {active} ·" not in phase:
+            self.mismatches.append(f"{where}: status {phase!r}, stored active {active}")
+        check_layout(self.t, where)
+
+    def tokens_done(self) -> None:
+        if self.r.sees("Hand over the tokens"):
+            check_layout(self.t, "tokens")
+            self.r.tap("Done")
+
+    def end_turn(self) -> None:
+        """Phase 1 ends, phase 2 with no client: the turn passes."""
+        r = self.r
+        self.tokens_done()
+        r.wait_for(re.compile(r"^End (phase 1|turn)$"), control=True)
+        if any(c.text == "End phase 1" for c in r.controls()):
+            r.tap("End phase 1")
+        r.tap("End turn")
+        r.run_for(0.1)
+
+    def play_card(self, card: str) -> None:
+        r = self.r
+        r.tap("Play a card")
+        r.wait_for(re.compile(r"plays which card\?$"))
+        check_layout(self.t, "action")
+        r.tap(card)
+
+
+def anna_to_thirty(t):
+    r = t.robot
+    g = CasinoTable(t)
+    r.tap("Mafia Casino")
+    r.wait_for("Money")
+    for name in NAMES:
+        if any(c.text == name for c in r.controls()):
+            r.tap(name)
+        else:
+            type_name(r, name)
+    r.tap("Physical tokens")
+    check_layout(t, "new-table")
+    r.tap("Start with 3 players")
+    r.wait_for("App picks", control=True)
+    g.gid = t.outside.latest_game(GAME)
+    check_layout(t, "market")
+    r.tap("App picks")  # the market card (each card button shows its prices)
+    r.wait_for("Anna", control=True)
+    check_layout(t, "first-player")
+    r.tap("Anna")
+    r.wait_for("Play a card", control=True)
+    g.check("start")
+
+    # Anna: poker, five 9s against Ben's kings
+    start = r.steps
+    g.play_card("Poker")
+    r.tap("Play")
+    r.wait_for(re.compile(r"^Anna: tap your two cards"))
+    for cards in (("9♣", "9♦"), ("K♥", "K♠"), ("5♥", "6♥")):
+        for c in cards:
+            r.tap(c)
+        check_layout(t, "poker-holes")
+        r.tap("Cards face down")
+    r.wait_for(re.compile(r"^The board"))
+    for c in ("9♥", "9♠", "9♦", "K♦", "2♠"):
+        r.tap(c)
+    check_layout(t, "poker-board")
+    r.tap(re.compile(r"^(Turn them|Record|Cards face down|These five)"))
+    r.wait_for("Anna wins")
+    g.check("poker-result")
+    t.obs["poker_result"] = [x for x in r.texts() if "wins" in x]
+    r.tap("Back to the table")
+    g.check("after-poker")
+    g.end_turn()
+    t.obs["taps_poker_turn"] = r.steps - start
+    for _ in ("Ben", "Cleo"):
+        g.check("quiet-turn")
+        g.end_turn()
+
+    # Anna: the slot machine, three cards bet, three diamonds: $15M
+    g.play_card("Slot Machine")
+    r.tap("3 cards")
+    r.tap("Play")
+    r.wait_for("Tap it")
+    for _ in range(3):
+        r.tap("Tap it")
+        r.tap("Pearl")
+    check_layout(t, "slot")
+    r.tap("Record these")
+    r.wait_for("Back to the table", control=True)
+    g.check("slot-result")
+    r.tap("Back to the table")
+    g.end_turn()
+
+    # Ben: a bank correction with a reason, on the ledger
+    r.tap("Ledger")
+    r.tap("Correction…")
+    r.tap("Ben")
+    r.tap("+$1M")
+    r.tap("Missed income")
+    check_layout(t, "correction")
+    r.tap("Book it")
+    t.obs["correction"] = r.wait_for(re.compile(r"^correction: "))
+    r.tap("Back to the table")
+    g.check("after-correction")
+    g.end_turn()
+    g.end_turn()  # Cleo
+
+    # Anna: roulette; the tenth card turned matches her 5: $10M, and $30M is reached
+    g.play_card("Roulette")
+    r.tap("Play")
+    for values in (("5", "Q"), ("9",), ("2",)):
+        for v in values:
+            tap_last(r, v)
+        check_layout(t, "roulette-bets")
+        r.tap("Place")
+    for v in ("3", "4", "6", "7", "8", "10", "J", "K", "A", "5"):
+        tap_last(r, v)  # the pad, not the bet cards above it
+    r.wait_for("Back to the table", control=True)
+    g.check("roulette-result")
+    r.tap("Back to the table")
+    g.end_turn()
+    r.wait_for(re.compile(r"wins!$"), timeout=10)
+    check_layout(t, "victory")
+    st = g.state()
+    out = t.outside.replay(g.gid)[0].outcome(st)
+    t.obs["stored_winner"] = [st.players[w].name for w in out.winners] if out else None
+    t.obs["victory_texts"] = r.texts()

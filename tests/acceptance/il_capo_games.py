@@ -1,0 +1,262 @@
+"""Il Capo at the table, played by the robot from Home by visible text only: three players, every
+spin entered by hand from the physical spinner ("Real spinner", the number, L or R) to steer the
+story through a cop, Beefy Rico with a beating, the Ricigliano Brothers, player against player
+with a stand-off, hiring, a released crew member picked up, Marcello, the gauntlet and the
+Moretti showdown. After each step the balances, whose turn it is and the NPC's move on screen are
+compared with the stored game read from outside (``Outside.replay``)."""
+
+from __future__ import annotations
+
+import re
+
+from robot import Stalled
+from tables_help import check_layout, dollars, type_name, value_after
+
+GAME = "il-capo"
+NAMES = ("Anna", "Ben", "Carla")
+
+
+class IlCapoTable:
+    def __init__(self, t):
+        self.t, self.r = t, t.robot
+        self.gid = None
+        self.taps_at = 0
+        self.mismatches = t.obs.setdefault("mismatches", [])
+
+    # -- outside -------------------------------------------------------------------------------
+    def state(self):
+        return self.t.outside.replay(self.gid)[1]
+
+    def check(self, where: str) -> None:
+        """What the screen shows == the stored game: every balance on a tile, whose turn, and the
+        NPC's own move on the Syndicate screen."""
+        r, st = self.r, self.state()
+        r.run_for(0.05)
+        texts = r.texts()
+        for p in st.players:
+            shown = value_after(texts, p.name)
+            if shown is not None and dollars(shown) != st.ledger.balance(p.name):
+                self.mismatches.append(f"{where}: {p.name} shows {shown}, stored {st.ledger.balance(p.name)}")
+        if st.awaiting in ("move", "land") and 0 <= st.turn < len(st.players):
+            want = f"Round {st.round} · {st.players[st.turn].name}'s turn"
+            if any(t.startswith("Round ") for t in texts) and want not in texts:
+                self.mismatches.append(f"{where}: status {[t for t in texts if t.startswith('Round ')]} "
+                                       f"but stored {want!r}")
+        if st.awaiting == "npc_hits" and st.npc_move:
+            n, side = st.npc_move
+            want = f"Moves {n} space{'' if n == 1 else 's'}, turning {'left' if side == 'L' else 'right (or straight)'}"
+            line = next((t for t in texts if t.startswith("Moves ")), None)
+            if line is not None and not line.startswith(want):
+                self.mismatches.append(f"{where}: NPC line {line!r}, stored move {st.npc_move}")
+            if str(n) not in texts:
+                self.mismatches.append(f"{where}: the wheel does not show the NPC's {n}")
+        check_layout(self.t, where)
+
+    # -- a finger --------------------------------------------------------------------------------
+    def spin(self, number: int, side: str, where: str = "") -> None:
+        """The physical spinner shows ``number`` and L/R: entered by hand."""
+        r = self.r
+        r.tap("Real spinner")
+        r.wait_for("L", control=True)
+        if where:
+            check_layout(self.t, f"hand-pad-{where}")
+        r.tap(str(number))
+        r.tap(side)
+
+    def carry_on(self) -> None:
+        for _ in range(3):
+            if any(c.text == "Continue ›" for c in self.r.controls()):
+                self.r.tap("Continue ›")
+                self.r.run_for(0.2)
+            else:
+                return
+
+    def trouble(self, choice: str) -> None:
+        self.r.tap("Trouble…")
+        self.r.wait_for("What is on the space?")
+        check_layout(self.t, "trouble-menu")
+        self.r.tap(choice)
+        self.r.run_for(0.2)
+
+    def quiet_until(self, round_: int) -> None:
+        """Everybody moves (the app spins: one tap) and ends the turn, every NPC lands on nobody,
+        until ``round_`` begins."""
+        r = self.r
+        for _ in range(200):
+            texts = r.texts()
+            shown = next((int(m.group(1)) for x in texts if (m := re.match(r"^Round (\d+) · \w+'s turn$", x))), 0)
+            if shown >= round_ and any(c.startswith("Spin for ") for c in texts):
+                self.check(f"round-{round_}")
+                return
+            controls = [c.text for c in r.controls()]
+            want = next((w for w in ("Continue ›", "End turn", "Nobody", "Nobody else") if w in controls), None)
+            if want is None:
+                want = next((c for c in controls if c.startswith("Spin for ")), None)
+            if want is None:
+                r.run_for(0.3)
+                continue
+            try:
+                r.tap(want, timeout=2)
+            except Stalled:  # the screen moved on between looking and tapping: look again
+                pass
+        raise AssertionError(f"round {round_} never came: {r.screen_text()}")
+
+
+def three_players(t):
+    r = t.robot
+    g = IlCapoTable(t)
+    t.obs["size"] = f"{__import__('kivy.core.window', fromlist=['Window']).Window.width}-"
+    r.tap("Il Capo")
+    r.wait_for("Who plays? Tap in seat order")
+    for name in NAMES:
+        type_name(r, name)
+    check_layout(t, "new-game")
+    r.tap("Start with 3")
+    r.wait_for("Real spinner", control=True)
+    g.gid = t.outside.latest_game(GAME)
+    t.obs["game_id"] = g.gid
+    g.check("table-start")
+
+    # a typical turn, counted: spin by hand, hire (several allowed, affordable first), a cop
+    start = r.steps
+    g.spin(5, "R", "table")
+    g.check("table-landed")
+    r.tap("Hire crew")
+    r.wait_for(re.compile(r"^Anna hires · "))  # the header
+    st = g.state()
+    cheap = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: c.cost)[0]
+    from ui.games.il_capo.logic import short_name
+
+    check_layout(t, "hire")
+    r.tap(short_name(cheap.name))
+    r.wait_for(re.compile(r"Anna hires " + re.escape(cheap.name)))
+    g.check("hire-after")
+    t.obs["hired"] = cheap.name
+    r.tap("‹ Table")
+    g.trouble("Landed on a cop")
+    t.obs["taps_typical_turn"] = r.steps - start
+    st = g.state()
+    t.obs["jailed"] = [j.crew for j in st.jail]
+    g.check("after-cop")
+
+    # Ben opens fire on Carla: both miss, a stand-off
+    g.spin(4, "L")
+    g.trouble("Shoot a player")
+    r.wait_for("Shoot whom? Tap a player.")
+    check_layout(t, "target-menu")
+    r.tap("Carla")
+    r.wait_for("Ben vs Carla")
+    g.check("encounter-pvp")
+    g.spin(3, "R", "encounter")  # Ben misses
+    g.spin(3, "R")  # Carla's return fire misses
+    st = g.state()
+    t.obs["standoffs"] = [list(p) for p in st.standoffs]
+    g.carry_on()
+    # Carla flees the stand-off and lands on a cop, alone: prison
+    r.wait_for(re.compile(r"^Stand-off: Carla vs Ben"))
+    g.check("stand-off")
+    g.spin(6, "R")
+    g.carry_on()
+    g.trouble("Landed on a cop")
+    g.check("carla-prison")
+
+    # the Syndicate: the cops land on nobody; Rico on Ben (a beating); the Brothers on Ben
+    r.wait_for(re.compile(r"^Tap the wheel to spin for"))
+    for _ in range(2):
+        g.spin(2, "L", "syndicate")
+        g.check("syndicate-cop")
+        r.tap("Nobody")
+    g.spin(6, "L")
+    g.check("syndicate-rico")
+    r.tap("Ben")
+    r.wait_for(re.compile(r"Beefy Rico beats Ben|Beefy Rico vs Ben"))
+    g.check("rico-beating")
+    if any(c.text == "Take the beating" for c in r.controls()):
+        r.tap("Take the beating")
+    g.spin(8, "R")  # he walks it off
+    g.carry_on()
+    r.wait_for(re.compile(r"^Moves 6 spaces, turning left"))
+    g.check("syndicate-after-beating")  # the NPC's own move, not the beating's 8
+    t.obs["rico_line_after_beating"] = next(x for x in r.texts() if x.startswith("Moves "))
+    r.tap("Nobody else")
+    g.spin(3, "R")
+    r.tap("Ben")
+    r.wait_for(re.compile(r"Ricigliano Brothers vs Ben"))
+    g.check("brothers")
+    g.spin(3, "R")
+    g.carry_on()
+    g.check("brothers-after")
+    g.quiet_until(5)
+    st = g.state()
+    t.obs["released"] = list(st.released)
+
+    # round 5: Anna picks her crew member up (the price is on the button); Ben hits Marcello
+    g.spin(5, "R")
+    g.trouble("Out of Jail")
+    r.wait_for("The Out of Jail space")
+    check_layout(t, "jail-menu")
+    pick = next(c.text for c in r.controls() if c.text.startswith("Pick up "))
+    t.obs["pick_label"] = pick
+    r.tap(pick)
+    r.run_for(0.3)
+    g.check("picked-up")
+    g.spin(5, "R")
+    g.trouble("Hit Marcello")
+    r.wait_for("Ben vs Marcello Valli")
+    g.spin(10, "R")
+    g.carry_on()
+    g.check("marcello")
+    # Carla's move (her prison turns are served)
+    r.wait_for("Round 5 · Carla's turn")
+    g.spin(5, "R")
+    # the board pays her: the bank, $1,000,000 twice
+    r.tap("Bank")
+    r.wait_for("Back to the game")
+    r.tap("Carla")
+    for _ in range(2):
+        r.tap("$1,000,000")
+        r.tap("Receive")
+        r.run_for(0.2)
+    check_layout(t, "bank")
+    g.check("bank")
+    r.tap("Ledger")
+    r.wait_for("Ledger · newest first")
+    check_layout(t, "ledger")
+    # the ledger panel swallows taps: a tap on it sets no amount underneath
+    ledger = next(s for s in r._visible() if s.text == "Ledger · newest first")
+    x, y, w, h = ledger.rect
+    r.tap_at(x + w / 2, y - 60)
+    r.tap("Hide ledger")
+    t.obs["amount_after_ledger_tap"] = next((x for x in r.texts() if x.startswith("$") and "," in x and
+                                             x in ("$0",) or x == "$0"), None)
+    r.tap("Back to the game")
+    r.wait_for("Gauntlet…", control=True)
+    r.tap("Gauntlet…")
+    r.wait_for("The gauntlet")
+    check_layout(t, "gauntlet-menu")
+    r.tap("Skyscraper")
+    r.run_for(0.2)
+    if any(c.text == "Pay" for c in r.controls()):
+        r.tap("Pay")
+    g.check("skyscraper")
+    r.tap("Gauntlet…")
+    r.tap("Dead Man's Row")
+    r.run_for(0.2)
+    r.tap("Gauntlet…")
+    r.tap("The Mansion")
+    r.wait_for(re.compile(r"^Pay \$1,000,000 for the buy-off"))
+    t.obs["mansion_question"] = next(x for x in r.texts() if x.startswith("Pay $"))
+    check_layout(t, "confirm-spend")
+    r.tap("Pay")
+    r.wait_for("Carla vs Vincenzo Moretti")
+    g.check("showdown")
+    g.spin(10, "R")
+    g.carry_on()
+    r.wait_for(re.compile(r"IL CAPO|Il Capo", re.I), timeout=10)
+    r.run_for(0.5)
+    check_layout(t, "end")
+    st = g.state()
+    out = t.outside.replay(g.gid)[0].outcome(st)
+    t.obs["stored_winner"] = st.players[out.winners[0]].name if out and out.winners else None
+    t.obs["end_texts"] = r.texts()
+    t.obs["out_announced"] = r.ever_saw("is out of the game")

@@ -1,0 +1,133 @@
+"""The layout check with the most players each game allows: Il Capo 8, Mafia Casino 6, Contract 5,
+plus Home and Settings. The robot walks to each screen by visible text and records what a person
+would find wrong there (tables_help.layout_problems). One app process per window size runs all
+four tours (play.py), so the three sizes cost three app starts."""
+
+from __future__ import annotations
+
+import re
+
+from kivy.core.window import Window
+
+from tables_help import check_layout, type_name
+
+EIGHT = ("Anna", "Ben", "Carla", "Dino", "Elena", "Fabio", "Gina", "Hugo")
+
+
+def _size(t) -> str:
+    t.obs["size"] = f"{Window.width}x{Window.height}-"
+    return t.obs["size"]
+
+
+def _seat(r, names, start_label: str) -> None:
+    for name in names:
+        if any(c.text == name for c in r.controls()):
+            r.tap(name)
+        else:
+            type_name(r, name)
+    r.tap(start_label)
+
+
+def home_and_settings(t):
+    r = t.robot
+    _size(t)
+    r.wait_for("Choose a game")
+    check_layout(t, "home")
+    r.tap("Settings")
+    r.wait_for("Test the buttons", control=True)
+    check_layout(t, "settings")
+    r.tap("Test the buttons")
+    check_layout(t, "settings-testing")
+    r.tap("Stop testing")
+
+
+def il_capo_eight(t):
+    r = t.robot
+    _size(t)
+    r.tap("Il Capo")
+    r.wait_for("Who plays? Tap in seat order")
+    if any(c.text == "Continue game" for c in r.controls()):
+        check_layout(t, "capo-new-continue")
+    _seat(r, EIGHT, "Start with 8")
+    r.wait_for("Real spinner", control=True)
+    check_layout(t, "capo-table-8")
+    r.tap("Real spinner")
+    check_layout(t, "capo-hand-pad-8")
+    r.tap("6")
+    r.tap("R")
+    check_layout(t, "capo-landed-8")
+    r.tap("Trouble…")
+    check_layout(t, "capo-trouble-8")
+    r.tap("Cancel")
+    r.tap("Hire crew")
+    r.wait_for(re.compile(r" hires · "))
+    check_layout(t, "capo-hire-8")
+    r.tap("‹ Table")
+    r.tap("Bank")
+    r.wait_for("Back to the game")
+    check_layout(t, "capo-bank-8")
+    r.tap("Ledger")
+    check_layout(t, "capo-ledger-8")
+    r.tap("Hide ledger")
+    r.tap("Back to the game")
+    r.tap("Trouble…")
+    r.tap("Shoot a player")
+    check_layout(t, "capo-target-8")
+    r.tap("Ben")
+    r.wait_for(re.compile(r" vs Ben$"))
+    check_layout(t, "capo-encounter-8")
+
+
+def casino_six(t):
+    r = t.robot
+    _size(t)
+    r.tap("Mafia Casino")
+    r.wait_for("Money")
+    _seat(r, EIGHT[:6], "Start with 6 players")
+    r.wait_for("App picks", control=True)
+    check_layout(t, "casino-market-6")
+    r.tap("App picks")
+    r.wait_for("Anna", control=True)
+    r.tap("Anna")
+    r.wait_for("Play a card", control=True)
+    check_layout(t, "casino-table-6")
+    r.tap("Play a card")
+    check_layout(t, "casino-action-6")
+    r.tap("Poker")
+    r.tap("Play")
+    r.wait_for(re.compile(r"^Anna: tap your two cards"))
+    check_layout(t, "casino-poker-pad-6")
+    r.tap("‹ Back")
+    r.tap("Ledger")
+    r.tap("Correction…")
+    check_layout(t, "casino-correction-6")
+    r.tap("Cancel")
+
+
+def contract_five(t):
+    r = t.robot
+    _size(t)
+    r.tap("Contract")
+    r.wait_for(re.compile(r"^Tap the players|players\. "))
+    for name in EIGHT[:5]:
+        if any(c.text == name for c in r.controls()):
+            r.tap(name)
+        else:
+            type_name(r, name)
+    check_layout(t, "contract-new-5")
+    r.tap("Start · 5 players")
+    r.tap("Deal the trafficking tiles")
+    check_layout(t, "contract-bonuses-5")
+    r.tap("‹ Back")
+    for _ in range(8):
+        controls = [c.text for c in r.controls()]
+        if "No deck: the app draws" in controls:
+            r.tap("No deck: the app draws")
+        elif "Influence" in controls:
+            break
+        else:
+            r.run_for(0.3)
+    check_layout(t, "contract-round-5")
+    r.tap("Play areas")
+    check_layout(t, "contract-areas-5")
+    r.tap("‹ Back")
