@@ -278,15 +278,17 @@ def play(app):
         # once: a card from the physical deck entered by hand
         if real_card is None and prompt == "draw":
             tap_scrolled(button_for(table, "Enter the real card"))
-            yield 0.1
-            offered = [b for b in choice_buttons(table) if b.choice.action is not None]
+            yield 0.3
+            hand = app.manager.get_screen("mafia_sicily_hand")
+            entry_screen = (app.manager.current, hand.owner_text)
+            offered = list(reversed(hand.ids.deck.children))
             deck = dict(session.state.decks)[state.prompt[1]]
             pick = [b for b in offered if b.choice.action.card in deck][0]
             n = len(session.actions)
-            shot(app, "table_real_card")
-            tap_scrolled(pick)
-            yield 0.1
-            real_card = {"offered": [b.text for b in offered], "picked": pick.text,
+            shot(app, "hand_real_card")
+            tap(pick)
+            yield 0.3
+            real_card = {"offered": [b.text for b in offered], "picked": pick.text, "entry_screen": entry_screen,
                          "recorded": disk_actions(game_id)[-1] if len(session.actions) == n + 1 else None,
                          "after": [b.text for b in choice_buttons(table)], "error": table.error,
                          "news": table.news_text}
@@ -306,21 +308,21 @@ def play(app):
             touch = UnitTestTouch(x, y)
             touch.touch_down()
             yield 1.3
-            touch.touch_up()
-            yield 0.2
-            visit["revealed"] = hand.revealed
+            visit["revealed"] = hand.revealed  # while the finger is still down
             visit["cards"] = [c.title for c in hand.ids.cards.children]
             visit["plays"] = [b.text for b in hand.ids.plays.children]
             shot(app, "hand_revealed")
             plays = list(reversed(hand.ids.plays.children))
             n = len(session.actions)
-            if public:  # an optional card: do not play it, hide and go back
-                tap(hand.ids.hide)
+            if public:  # an optional card: do not play it, let go and go back
+                touch.touch_up()
                 yield 0.2
                 visit["hidden_again"] = not hand.revealed and not hand.ids.cards.children
                 app.back()
             else:
-                tap(plays[0])
+                tap(plays[0])  # the other hand taps while the first holds
+                yield 0.1
+                touch.touch_up()
             yield 0.3
             visit["played"] = len(session.actions) == n + (0 if public else 1)
             visit["back_on"] = app.manager.current
@@ -392,13 +394,11 @@ def play(app):
     touch = UnitTestTouch(x, y)
     touch.touch_down()
     yield 1.3
-    touch.touch_up()
-    yield 0.2
-    visit["revealed"] = hand.revealed
+    visit["revealed"] = hand.revealed  # the finger still down
     visit["shown_texts"] = texts(app.root)
     shot(app, "hand_revealed")
-    tap(hand.ids.hide)
-    yield 0.2
+    touch.touch_up()  # letting go hides the hand at once (issue 18: it stayed ~11 s)
+    yield 0.05
     visit["after_hide"] = [hand.revealed, texts(app.root)]
     obs["hand_visit"] = visit
     app.back()

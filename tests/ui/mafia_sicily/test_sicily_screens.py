@@ -77,7 +77,8 @@ def test_a_real_card_from_the_physical_deck_is_entered_by_touch(played):
     assert real["offered"] == list(dict.fromkeys(c.name for c in ENGINE.cards[deck]))
     assert real["recorded"]["kind"] == "card_drawn" and ENGINE.card_by_id[real["recorded"]["card"]].name == real["picked"]
     assert real["error"] == "" and real["picked"] not in real["news"]
-    assert "Enter the real card" not in real["after"]
+    assert real["entry_screen"][0] == "mafia_sicily_hand" and real["entry_screen"][1].startswith("For ")
+    assert not any(t.startswith("Enter the real card") for t in real["after"])
 
 
 def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
@@ -108,9 +109,9 @@ def test_private_card_screen_says_whose_it_is_and_shows_cards_only_while_held(pl
     visit = obs["hand_visit"]
     assert visit["owner"] == f"For {visit['name']} only"
     assert visit["short_tap"] == [False, "Hold to confirm"]
-    assert visit["revealed"] is True and "Hide the cards" in visit["shown_texts"]
-    assert "Hide the cards" not in visit["hidden_texts"]
-    assert visit["after_hide"][0] is False
+    assert visit["revealed"] is True and "Let go to hide the cards" in visit["shown_texts"]
+    assert "Let go to hide the cards" not in visit["hidden_texts"]
+    assert visit["after_hide"][0] is False and not set(visit["secret"]) & set(visit["after_hide"][1])
     assert obs["back_from_hand"] == "mafia_sicily_table"
 
 

@@ -221,23 +221,55 @@ class Choices:
     """What the shared screen offers now."""
 
     buttons: list[Choice] = field(default_factory=list)
-    private_seats: list[int] = field(default_factory=list)  # seats with a card they may play now
+    private_seats: list[int] = field(default_factory=list)  # seats the card button opens (public facts only)
     selected: str = ""  # the counter whose moves are shown
     destinations: list[str] = field(default_factory=list)  # for the map
 
 
-def private_seats(engine, state, legal: Iterable) -> list[int]:
-    seats = []
-    for a in legal:
-        if not is_private(a):
-            continue
-        if isinstance(a, PlayCard) and state.prompt[0] == "roll" and a.target:
-            seat = engine.seat_of(state, faction_of(a.target))
-        else:
-            seat = engine.acting_seat(state)
-        if seat is not None and seat not in seats:
-            seats.append(seat)
-    return seats
+def _seat_of_private(engine, state, action) -> int | None:
+    """Whose private screen an action belongs on (the holder of the card it names)."""
+    if isinstance(action, PlayCard):
+        for key, cards in state.hands:
+            if action.card in cards:
+                return engine.seat_of_hand(state, key)
+    return engine.acting_seat(state)
+
+
+def _held(state, sides) -> int:
+    hands = dict(state.hands)
+    return sum(len(hands.get(k, ())) for k in sides)
+
+
+def card_door(engine, state) -> tuple[str, list[int]]:
+    """The shared screen's way to a private card screen now: (button text, seats), or ("", []).
+
+    Decided on public facts only (issue 13): the kind of moment and how many cards the sides that
+    could act hold (hand sizes are on the table for all to see), never on which cards those are. So
+    the button is there for a holder of nothing useful just as for a holder of the fitting card."""
+    p = state.prompt
+    if p is None or state.winners is not None:
+        return "", []
+    kind = p[0]
+    if kind == "window":
+        seats = list(dict.fromkeys(engine.seat_of_hand(state, k) for k in p[1]))
+        return "Yes, on my private screen", seats
+    acting = engine.acting_seat(state)
+    if acting is None:
+        return "", []
+    sides = engine.factions_of_seat(state, acting)
+    if kind == "lose":
+        return "Give up a card on my private screen", [acting]
+    if not _held(state, sides):
+        return "", []
+    if kind == "move" and not state.moved and state.dice_left != ("state",):
+        return "Play a card first? (private screen)", [acting]
+    if kind == "roll" and p[2][0] == "return" and dict(state.pos)[p[2][1]] in ("prison", "station") \
+            and faction_of(p[2][1]) != "state":
+        seat = engine.seat_of(state, faction_of(p[2][1]))
+        return "Play a card instead of rolling? (private screen)", [seat]
+    if kind == "decide" and faction_of(p[2]) == "state":
+        return "Use a card here? (private screen)", [acting]
+    return "", []
 
 
 def move_text(engine, move: Move, state, compact: bool = False) -> str:
@@ -268,8 +300,10 @@ def counter_button_text(engine, counter: str, state) -> str:
     return f"{short_name(counter)} · {engine.space_names.get(place, place)}"
 
 
-def public_text(engine, action) -> str:
+def public_text(engine, action, state=None) -> str:
     if isinstance(action, Pass):
+        if state is not None and state.prompt and state.prompt[0] == "window":
+            return "No"
         return "No card · go on"
     return engine.describe(action)
 
@@ -283,7 +317,7 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
     if state.winners is not None or state.prompt is None:
         return out
     legal = engine.legal_actions(state)
-    out.private_seats = private_seats(engine, state, legal)
+    door, out.private_seats = card_door(engine, state)
     kind = state.prompt[0]
     requests = engine.chance_requests(state)
     if requests:
@@ -299,20 +333,16 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         out.buttons.append(Choice("Enter real dice", kind="counter", counter="by_hand"))
         out.buttons += [Choice(engine.describe(a), a) for a in legal if not isinstance(a, DiceRolled)
                         and not is_private(a)]
+        if door:
+            out.buttons.append(Choice(door, kind="cards", seat=out.private_seats[0]))
         return out
     if kind == "draw":
         deck = state.prompt[1]
-        if selected == "by_card":
-            # a physical deck: the whole printed deck (public), so the buttons betray nothing about
-            # which cards are in hands; the engine refuses a card that is not in the deck now
-            out.selected = selected
-            cards = dict.fromkeys((c.id, c.name) for c in engine.cards[deck])
-            out.buttons += [Choice(name, CardDrawn(deck, cid)) for cid, name in cards]
-            out.buttons.append(Choice("‹ Let the app draw", kind="counter", counter=""))
-            return out
         out.buttons.append(Choice(f"Draw the {'Roma' if deck == 'roma' else deck.upper()} card", kind="draw",
                                   primary=True))
-        out.buttons.append(Choice("Enter the real card", kind="counter", counter="by_card"))
+        # a card from the physical deck is entered on the drawer's private screen, never here
+        drawer = engine.acting_seat(state)
+        out.buttons.append(Choice("Enter the real card (private screen)", kind="enter", seat=drawer))
         return out
     public = [a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn))]
     moves = [a for a in public if isinstance(a, Move)]
@@ -332,7 +362,9 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
                             for c in counters]
     for a in public:
         if not isinstance(a, Move):
-            out.buttons.append(Choice(public_text(engine, a), a))
+            out.buttons.append(Choice(public_text(engine, a, state), a))
+    if door:
+        out.buttons.append(Choice(door, kind="cards", seat=out.private_seats[0]))
     # two Picciotti of one Family in one space are the same counter at the table: one button
     seen, unique = set(), []
     for b in out.buttons:
@@ -352,17 +384,18 @@ def private_choices(engine, state, seat: int) -> list[Choice]:
     """The card plays that seat may make now (for its private card screen)."""
     if state.winners is not None or state.prompt is None:
         return []
-    legal = engine.legal_actions(state)
-    if seat not in private_seats(engine, state, legal):
-        return []
     out = []
-    for a in legal:
-        if is_private(a):
-            if isinstance(a, PlayCard) and state.prompt[0] == "roll" and a.target:
-                if engine.seat_of(state, faction_of(a.target)) != seat:
-                    continue
+    for a in engine.legal_actions(state):
+        if is_private(a) and _seat_of_private(engine, state, a) == seat:
             out.append(Choice(engine.describe(a), a))
     return out
+
+
+def printed_deck(engine, deck: str) -> list[Choice]:
+    """Every card of the printed deck (public: the list betrays nothing about hands), for entering the
+    real card drawn on the drawer's private screen; the engine refuses one not in the deck now."""
+    cards = dict.fromkeys((c.id, c.name) for c in engine.cards[deck])
+    return [Choice(name, CardDrawn(deck, cid)) for cid, name in cards]
 
 
 def hand_lines(seat_view) -> list[tuple[str, str]]:
