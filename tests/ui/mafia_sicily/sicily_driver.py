@@ -177,14 +177,7 @@ def play(app):
         tap(button)
         yield 0.15
     obs["seated"] = list(setup.names)
-    # oldest first: the Orange player (seat 3), then Black (seat 2); the rest follow
-    rows = {r.seat: r for r in setup.ids.seats.children}
-    tap(rows[3].children[0])
-    yield 0.1
-    rows = {r.seat: r for r in setup.ids.seats.children}
-    tap(rows[2].children[0])
-    yield 0.2
-    obs["oldest"] = list(setup.oldest)
+    obs["check_moves_button"] = setup.ids.check_moves.text  # off until the table checked the map
     obs["setup_targets"] = targets(app.root)
     shot(app, "setup")
     tap(setup.ids.start)

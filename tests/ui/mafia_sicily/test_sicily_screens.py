@@ -27,15 +27,15 @@ def large(tmp_path_factory):
     return drive("sizes", base, "1280x720")
 
 
-def test_new_game_by_touch_names_typed_and_picked_oldest_first(played):
+def test_new_game_by_touch_names_typed_and_move_checking_off_by_default(played):
     obs, _ = played
     assert obs["home_badge"] == "Play" and obs["setup_screen"] == "mafia_sicily_setup"
     assert obs["keyboard_open"] and obs["typed"] == "Zoe"
     assert obs["setup_refusal"] == "Give every player a name (4 to go)."
     assert obs["seated"] == ["Zoe", "Bruno", "Carla", "Dario", "Elena"]
-    assert obs["oldest"] == [3, 2]
+    assert obs["check_moves_button"].startswith("Check moves: Off")
     assert obs["config"] == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"],
-                             "age_order": ["orange", "black", "red", "green"]}
+                             "check_moves": False}
     assert obs["seed"] == 20261 and obs["table_screen"] == "mafia_sicily_table"
 
 

@@ -96,6 +96,8 @@ def phase_text(view) -> str:
     if view.winners is not None:
         return "Game over"
     who = player_name(view, view.acting_seat)
+    if len(view.homes) < len(FAMILIES):  # before turn 1: the Family choosing its home city, not Red
+        return "Home cities" + (f" · {who}" if who else "")
     return f"Turn {view.turn_number} · {FACTION_SHORT[view.turn_of]}" + (f" · {who}" if who else "")
 
 
@@ -224,6 +226,7 @@ class Choices:
     private_seats: list[int] = field(default_factory=list)  # seats the card button opens (public facts only)
     selected: str = ""  # the counter whose moves are shown
     destinations: list[str] = field(default_factory=list)  # for the map
+    hint: str = ""  # one line under the prompt (e.g. that the map can be tapped)
 
 
 def _seat_of_private(engine, state, action) -> int | None:
@@ -353,6 +356,12 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         out.selected = selected
         if selected:
             mine = [m for m in moves if m.counter == selected]
+            if not state.check_moves:
+                # the players move on their own board and say where; the app's map only suggests
+                mine = suggested_moves(engine, state, selected) or []
+                out.hint = "Moved elsewhere on your board? Tap that space on the map."
+            else:
+                out.hint = "Or tap a lit space on the map."
             out.destinations = list(dict.fromkeys(m.to for m in mine))
             if len(counters) > 1:
                 out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
@@ -372,6 +381,23 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
             seen.add(b.text)
             unique.append(b)
     out.buttons = unique
+    return out
+
+
+def suggested_moves(engine, state, counter: str) -> list:
+    """With move checking off: the moves the app's map would allow (facing dropped), as suggestions;
+    any other space is entered by tapping it on the map."""
+    from dataclasses import replace
+
+    if engine.board.routes is None:
+        return []
+    checked = replace(state, check_moves=True)
+    out = []
+    for m in engine.legal_actions(checked):
+        if isinstance(m, Move) and m.counter == counter:
+            plain = Move(m.counter, m.to, m.die, "")
+            if plain not in out:
+                out.append(plain)
     return out
 
 

@@ -175,7 +175,7 @@ class SicilyTableScreen(Screen):
         if self.selected not in ("by_hand", "by_card"):
             self.selected = self.choices.selected
         self.highlight = self.choices.destinations
-        self.prompt_text = view.awaiting
+        self.prompt_text = view.awaiting + (f" {self.choices.hint}" if self.choices.hint else "")
         who = model.player_name(view, view.acting_seat)
         self.who_text = (f"{who} decides" if who else "")
         self.turn_text = f"Turn {view.turn_number}"
