@@ -158,16 +158,18 @@ def test_choices_go_into_two_columns_beyond_three():
     assert [choice_columns(n) for n in (1, 2, 3, 4, 6)] == [1, 1, 1, 2, 2]
 
 
-def test_compact_move_text_for_two_columns_drops_brackets_and_shortens_dice():
+def test_move_text_always_names_the_space_type_and_its_die_numbers():
     class E:
-        space_names = {"pal": "Palermo (Antimafia Commission)"}
+        space_names = {"pal": "Palermo", "bag": "Bagheria", "cef": "Cefalù"}
+        space_type = {"pal": "antimafia", "bag": "roadblock", "cef": "blank"}
+        space_numbers = {"pal": (5, 6), "bag": (1, 2), "cef": ()}
 
     class S:
         dice = (4, 6)
 
-    assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo · both 10"
-    assert model.move_text(E, Move("rb", "pal", "first", "N"), S, compact=True) == "Palermo · 1st die 4 · north"
-    assert model.move_text(E, Move("rb", "pal", "sum"), S) == "Palermo (Antimafia Commission) · both dice (10)"
+    assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo (Antimafia 5-6) · both 10"
+    assert model.move_text(E, Move("rb", "bag", "first", "N"), S, compact=True) == "Bagheria (roadblock 1-2) · 1st die 4 · north"
+    assert model.move_text(E, Move("rb", "cef", "sum"), S) == "Cefalù · both dice (10)"
 
 
 def test_a_draw_offers_the_app_draw_or_entering_the_real_card_on_the_drawers_private_screen():

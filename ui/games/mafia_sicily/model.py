@@ -275,15 +275,39 @@ def card_door(engine, state) -> tuple[str, list[int]]:
     return "", []
 
 
+TYPE_WORDS = {"city": "city", "telephone": "telephone", "roadblock": "roadblock", "ambush": "ambush",
+              "restaurant": "restaurant", "assassination": "assassination", "news_leak": "news leak",
+              "antimafia": "Antimafia", "blank": "blank"}
+
+
+def numbers_text(numbers) -> str:
+    """(1, 2) -> "1-2"; (1, 3, 5) -> "1, 3, 5"."""
+    ns = sorted(numbers)
+    if len(ns) > 1 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]}-{ns[-1]}"
+    return ", ".join(map(str, ns))
+
+
+def space_label(engine, sid: str) -> str:
+    """A space as the table finds it on its board: the name and always its type, with the die numbers
+    printed on it (issue 14/18): "Bagheria (roadblock 1-2)", "Termini Imerese (telephone)"."""
+    name = engine.space_names.get(sid, sid).split(" (")[0]
+    kind = engine.space_type.get(sid, "")
+    if not kind or kind == "blank":
+        return name
+    nums = engine.space_numbers.get(sid, ())
+    return f"{name} ({TYPE_WORDS.get(kind, kind)}{' ' + numbers_text(nums) if nums else ''})"
+
+
 def move_text(engine, move: Move, state, compact: bool = False) -> str:
     """"Catania · both dice (5)"; ``compact`` (two columns of buttons) drops the bracketed part of
     the space's name and shortens the dice: "Palermo · both 10", "Noto · 1st die 4 · north"."""
-    name = engine.space_names.get(move.to, move.to)
+    name = space_label(engine, move.to)
     if compact:
         die = {"sum": f"both {sum(state.dice)}", "first": f"1st die {state.dice[0]}",
                "second": f"2nd die {state.dice[1]}"}[move.die]
         face = {"N": " · north", "S": " · south"}.get(move.facing, "")
-        return f"{name.split(' (')[0]} · {die}{face}"
+        return f"{name} · {die}{face}"
     die = {"sum": f"both dice ({sum(state.dice)})", "first": f"first die ({state.dice[0]})",
            "second": f"second die ({state.dice[1]})"}[move.die]
     face = {"N": ", heading north", "S": ", heading south"}.get(move.facing, "")
@@ -327,8 +351,9 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         n = 2 if requests[0] == "roll2d6" else 1
         if len(entered) < n and (entered or selected == "by_hand"):
             label = "first" if n == 2 and not entered else ("second" if n == 2 else "")
-            out.buttons += [Choice(f"Real {label + ' ' if label else ''}die shows {v}", kind="face", request=str(v))
-                            for v in range(1, 7)]
+            which = f"Real {label} die" if label else "Real die"
+            out.hint = f"{which}: tap the number it shows." + (f" (First die: {entered[0]})" if entered else "")
+            out.buttons += [Choice(str(v), kind="face", request=str(v)) for v in range(1, 7)]
             out.buttons.append(Choice("‹ Let the app roll", kind="counter", counter=""))
             return out
         out.buttons.append(Choice("Roll 2 dice" if n == 2 else "Roll the die", kind="roll", request=requests[0],
@@ -367,6 +392,7 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
                 out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
             out.buttons += [Choice(move_text(engine, m, state), m) for m in mine]
         else:
+            out.hint = "Tap a counter's button, or its space on the map."
             out.buttons += [Choice(counter_button_text(engine, c, state), kind="counter", counter=c)
                             for c in counters]
     for a in public:
@@ -401,8 +427,11 @@ def suggested_moves(engine, state, counter: str) -> list:
     return out
 
 
-def choice_columns(count: int) -> int:
-    """One column for up to three choices, two beyond (so 3-6 fit in sight at 800x480)."""
+def choice_columns(count: int, faces: bool = False) -> int:
+    """One column for up to three choices, two beyond (so 3-6 fit in sight at 800x480); the six faces
+    of a real die in three columns, so 1 to 6 are all in sight without a scroll."""
+    if faces:
+        return 3
     return 2 if count > 3 else 1
 
 

@@ -97,6 +97,7 @@ class SicilyTableScreen(Screen):
     cards_text = StringProperty("Cards")
     highlight = ListProperty([])
     turn_text = StringProperty("")
+    hint_text = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -175,7 +176,8 @@ class SicilyTableScreen(Screen):
         if self.selected not in ("by_hand", "by_card"):
             self.selected = self.choices.selected
         self.highlight = self.choices.destinations
-        self.prompt_text = view.awaiting + (f" {self.choices.hint}" if self.choices.hint else "")
+        self.prompt_text = view.awaiting
+        self.hint_text = self.choices.hint
         who = model.player_name(view, view.acting_seat)
         self.who_text = (f"{who} decides" if who else "")
         self.turn_text = f"Turn {view.turn_number}"
@@ -205,11 +207,17 @@ class SicilyTableScreen(Screen):
             # after a draw: the drawer is told to look (the card is never named here)
             name = model.player_name(self.view, self._look_seat)
             choices.append(model.Choice(f"{name}: see my new card", kind="cards", seat=self._look_seat))
-        box.cols = model.choice_columns(len(choices))
+        faces = any(c.kind == "face" for c in choices)
+        box.cols = model.choice_columns(len(choices), faces)
         for choice in choices:
             button = SicilyChoiceButton(text=choice.text, choice=choice,
                                         variant="primary" if choice.primary else "secondary")
-            if box.cols > 1:
+            if faces:
+                if choice.kind == "face":
+                    button.font_size = th.NUMBER * 0.6 * T.scale
+                else:
+                    button.font_size = th.CAPTION * T.scale
+            elif box.cols > 1:
                 button.font_size = th.CAPTION * T.scale
                 button.max_lines = 3
                 button.height = 76 * T.scale
