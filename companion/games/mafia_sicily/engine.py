@@ -770,7 +770,8 @@ class SicilyEngine(Engine):
                 w.prompt = ("move", "state")
                 return
 
-    def destinations(self, s, counter: str, steps: int, air_banned: bool = False) -> dict[tuple[str, str], bool]:
+    def destinations(self, s, counter: str, steps: int, air_banned: bool = False,
+                     check: bool | None = None) -> dict[tuple[str, str], bool]:
         """Where ``counter`` may end a move of exactly ``steps``: {(space, facing): needs_air}.
 
         Rule D4: clockwise on the outer track; the centre track both ways but a counter keeps the
@@ -781,7 +782,7 @@ class SicilyEngine(Engine):
         fac = s.facing if isinstance(s, _W) else dict(s.facing)
         start = pos[counter]
         r = self.board.routes
-        if r is None or not s.check_moves:
+        if r is None or not (s.check_moves if check is None else check):
             return {(sp, ""): False for sp in self.space_ids if sp != start}
         can_fly = kind_of(counter) in ("boss", "prefetto") and not air_banned
         ring, center = r.ring, r.center
@@ -847,6 +848,12 @@ class SicilyEngine(Engine):
     def _on_move(self, w: _W, a: Move) -> None:
         steps = self._die_value(w, a.die)
         needs_air = self.destinations(w, a.counter, steps, w.air_banned)[(a.to, a.facing)]
+        if not w.check_moves and self.board.routes is not None:
+            # players move on their own board; a move the app's map reaches only by air is a flight,
+            # so ATI Strike and Bomb at the Airport still get their question
+            mapped = self.destinations(w, a.counter, steps, w.air_banned, check=True)
+            ends = [air for (sp, _f), air in mapped.items() if sp == a.to]
+            needs_air = bool(ends) and all(ends)
         frm = w.pos[a.counter]
         w.last_move = (a.counter, frm, w.facing[a.counter], a.die, tuple(w.dice_left))
         w.pos[a.counter], w.facing[a.counter] = a.to, a.facing

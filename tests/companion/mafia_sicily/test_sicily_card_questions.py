@@ -100,3 +100,13 @@ def test_after_a_card_in_a_shootout_the_question_is_put_again_for_an_answer():
     s, _ = FREE.apply(s, PlayCard("special_weapons"))
     assert card_question(s) == ("shootout", "")
     assert PlayCard("leatherheads") in FREE.legal_actions(s)
+
+
+def test_with_checking_off_a_move_only_the_flight_reaches_still_asks_about_airport_cards():
+    s, _ = turn_of(started(engine=E, check_moves=False), "red", engine=E, hands={"black": ["mole"]},
+                   pos={"picc_red_1": "off", "picc_red_2": "off"})
+    s, _ = play(s, (1, 1), engine=E)
+    flown, _ = E.apply(s, Move("boss_red", "augusta", "sum"))
+    assert card_question(flown) == ("airport", "boss_red")
+    by_land, _ = E.apply(s, Move("boss_red", "termini", "sum"))
+    assert card_question(by_land) is None
