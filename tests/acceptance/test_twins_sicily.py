@@ -12,7 +12,7 @@ from conftest import passed
 from twins import same_speech
 
 SEEDS = "11,12"
-STEPS = 22
+STEPS = 20
 
 
 def test_sicily_twins_that_differ_only_in_held_cards_look_and_sound_the_same(table_robot, tmp_path, monkeypatch):

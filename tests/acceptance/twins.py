@@ -110,9 +110,15 @@ class Ears:
 
     def __init__(self, app):
         self.lines: list[str] = []
-        narrator = getattr(app, "narrator", None)
-        if narrator is not None:
+        self._bound = None
+        self._attach(app, getattr(app, "narrator", None))
+        if hasattr(app, "bind"):  # the speaker may be switched on after the first frames
+            app.bind(narrator=self._attach)
+
+    def _attach(self, _app, narrator) -> None:
+        if narrator is not None and narrator is not self._bound:
             narrator.bind(on_line=lambda _n, text: self.lines.append(text))
+            self._bound = narrator
 
     def mark(self) -> int:
         return len(self.lines)

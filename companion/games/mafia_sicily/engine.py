@@ -86,6 +86,14 @@ def faction_name(faction: str) -> str:
     return "the State" if faction.startswith("state") else f"the {FAMILY_NAMES[faction]} Family"
 
 
+def _numbers(ns) -> str:
+    """(4, 5, 6) -> "4-6"; (1, 3, 5) -> "1, 3 or 5"; (6,) -> "6"."""
+    ns = sorted(ns)
+    if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]}-{ns[-1]}"
+    return ", ".join(map(str, ns[:-1])) + (" or " if len(ns) > 1 else "") + str(ns[-1])
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -1728,6 +1736,12 @@ class SicilyEngine(Engine):
             return f"{cap(faction_name(p[1]))}: choose your home city."
         if k == "roll":
             purpose = p[2]
+            # the numbers that decide are always said (issue 14: they are the box's, not the rulebook's)
+            n = {"return": lambda: self.returns[dict(s.pos)[purpose[1]]],
+                 "roadblock": lambda: purpose[2], "hit": lambda: purpose[3], "antimafia": lambda: purpose[2],
+                 "picc_control": lambda: (2, 4, 6), "cc_control": lambda: (2, 4, 6),
+                 "shot": lambda: (1,) if ("d" if purpose[1] == "a" else "a") in (s.shootout and dict(s.shootout)["special"] or ())
+                 else (1, 3, 5)}.get(purpose[0], lambda: ())()
             what = {"return": lambda: f"the return of {counter_name(purpose[1])} from {BOX_NAMES[dict(s.pos)[purpose[1]]]}",
                     "move": lambda: "movement (two dice)",
                     "roadblock": lambda: f"the roadblock against {counter_name(purpose[1])}",
@@ -1736,7 +1750,9 @@ class SicilyEngine(Engine):
                     "picc_control": lambda: f"control by {counter_name(purpose[1])}",
                     "cc_control": lambda: f"{counter_name(purpose[1])} removing a control counter",
                     "shot": lambda: f"{counter_name(purpose[2])} firing"}[purpose[0]]()
-            return f"Roll for {what}."
+            effect = {"return": "comes back", "roadblock": "detained", "hit": "eliminated", "antimafia": "blocked",
+                      "picc_control": "takes control", "cc_control": "removes one", "shot": "hits"}.get(purpose[0], "")
+            return f"Roll for {what}" + (f" ({effect} on {_numbers(n)})." if n else ".")
         if k == "draw":
             return f"Draw a card from the {'Roma' if p[1] == 'roma' else p[1].upper()} deck for {faction_name(p[2])}."
         if k == "move":

@@ -57,10 +57,19 @@ def test_a_roll_prompt_offers_one_roll_button_not_72_dice_actions():
 def test_real_dice_are_entered_one_face_at_a_time():
     s = started()
     first = model.table_choices(ENGINE, s, selected="by_hand")
-    assert [c.text for c in first.buttons[:6]] == [f"Real first die shows {v}" for v in range(1, 7)]
-    assert first.buttons[-1].text == "‹ Let the app roll"
+    assert [c.text for c in first.buttons[:6]] == [str(v) for v in range(1, 7)]
+    assert first.hint == "Real first die: tap the number it shows."
+    assert first.buttons[-1].text == "‹ Let the app roll" and model.choice_columns(7, faces=True) == 3
     second = model.table_choices(ENGINE, s, selected="by_hand", entered=[3])
-    assert second.buttons[0].text == "Real second die shows 1"
+    assert second.buttons[0].text == "1" and second.hint.startswith("Real second die") and "3" in second.hint
+
+
+def test_a_return_roll_says_which_numbers_bring_the_counter_back():
+    from dataclasses import replace
+
+    s = replace(started(), prompt=("roll", 1, ("return", "picc_red_1")),
+                pos=tuple((c, "prison" if c == "picc_red_1" else p) for c, p in started().pos))
+    assert ENGINE.view(s, TABLE).awaiting == "Roll for the return of a Red (rosso) Picciotto from Prison (comes back on 6)."
 
 
 def test_moves_are_chosen_counter_first_then_destination():
