@@ -31,6 +31,10 @@ class Layout:
         for s in r._visible():
             if "…" in s.text and s.text not in self.cut:
                 self.cut[s.text] = where
+            # text drawn taller than its box runs over its edges (cut top and bottom on screen)
+            tex = getattr(s.widget, "texture_size", None)
+            if tex and tex[1] > s.rect[3] + 2 and s.text not in self.cut:
+                self.cut[s.text] = f"{where} (text {round(tex[1])} px in a {round(s.rect[3])} px box)"
             if s.control and s.enabled:
                 x, y, w, h = s.rect
                 owner = s.widget

@@ -523,7 +523,7 @@ def digest(engine, config, seed, actions) -> Digest:
             out.dice, out.roll_for, out.by_hand = action.dice, roll_purpose(before), action.by_hand
         lines = table_lines(events)
         if lines:
-            out.news = lines[-4:]
+            out.news = lines
     return out
 
 

@@ -203,11 +203,11 @@ class SicilyTableScreen(Screen):
         box = self.ids.choices
         box.clear_widgets()
         choices = list(self.choices.buttons)
-        if self._look_seat is not None and not self.choices.private_seats:
+        faces = any(c.kind == "face" for c in choices)
+        if self._look_seat is not None and not self.choices.private_seats and not faces:
             # after a draw: the drawer is told to look (the card is never named here)
             name = model.player_name(self.view, self._look_seat)
             choices.append(model.Choice(f"{name}: see my new card", kind="cards", seat=self._look_seat))
-        faces = any(c.kind == "face" for c in choices)
         box.cols = model.choice_columns(len(choices), faces)
         for choice in choices:
             button = SicilyChoiceButton(text=choice.text, choice=choice,
@@ -391,8 +391,9 @@ class SicilyTableScreen(Screen):
             self.settle()
             self._show_dice(last.dice, self._roll_for, last.by_hand, animate=not last.by_hand)
         if lines:
-            self.news_text = " ".join(lines[-4:])
-            for line in lines[-4:]:
+            # everything this action did, whole (a cut first line lost instructions, issue 18)
+            self.news_text = " ".join(lines)
+            for line in lines:
                 say(line)
         self.selected = ""
         self._faces = []
