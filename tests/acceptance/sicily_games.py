@@ -32,8 +32,10 @@ class Layout:
             if "…" in s.text and s.text not in self.cut:
                 self.cut[s.text] = where
             # text drawn taller than its box runs over its edges (cut top and bottom on screen)
+            # (a single line's box has some air above and below the glyphs: a fifth of the font size)
             tex = getattr(s.widget, "texture_size", None)
-            if tex and tex[1] > s.rect[3] + 2 and s.text not in self.cut:
+            air = 0.2 * float(getattr(s.widget, "font_size", 0) or 0)
+            if tex and tex[1] > s.rect[3] + max(2.0, air) and s.text not in self.cut:
                 self.cut[s.text] = f"{where} (text {round(tex[1])} px in a {round(s.rect[3])} px box)"
             if s.control and s.enabled:
                 x, y, w, h = s.rect

@@ -25,6 +25,10 @@ FACTION_SHORT = {"state": "State", "red": "Red", "black": "Black", "orange": "Or
 BOX_TITLES = {"station": "Carabinieri Station", "prison": "Prison", "continent": "Continent"}
 BOXES = ("station", "prison", "continent")
 
+#: The turn screen's map, in words (issue 18: the border colours had no legend). Shown on the Score screen.
+MAP_KEY = ("Map borders: gold city · light blue telephone · blue roadblock, Antimafia · red ambush, "
+           "restaurant, assassination · violet news leak · grey blank.")
+
 VARIANTS = {
     5: "Five players: one plays the State (Prefetto, SISDE, three Carabinieri), four play a Family each. "
        "A Family wins with 4 spaces, the State with 4 remediation points.",
@@ -392,7 +396,7 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
                 out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
             out.buttons += [Choice(move_text(engine, m, state), m) for m in mine]
         else:
-            out.hint = "Tap a counter's button, or its space on the map."
+            out.hint = "Tap a counter's button, or its space on the map (map key: Score)."
             out.buttons += [Choice(counter_button_text(engine, c, state), kind="counter", counter=c)
                             for c in counters]
     for a in public:
