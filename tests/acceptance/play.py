@@ -94,6 +94,8 @@ def main() -> int:
                 robot.shot(f"error-{func_name}")
             obs["seconds"] = round(time.monotonic() - started, 1)
             obs["longest_wait"] = list(robot.longest_wait)
+            if os.environ.get("ROBOT_SEEN"):
+                obs["seen"] = sorted(robot.seen)
             robot.longest_wait = (0.0, "")
             (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
             table.go_home()

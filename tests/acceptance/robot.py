@@ -72,7 +72,7 @@ def rendered_text(w) -> str:
     core = getattr(w, "_label", None)
     lines = getattr(core, "_cached_lines", None) if core is not None else None
     if isinstance(w, Label) and lines:
-        drawn = " ".join(word.text for line in lines for word in line.words)
+        drawn = " ".join("".join(word.text for word in line.words) for line in lines)
         if drawn.strip():
             return norm(drawn)
     return norm(w.text)
@@ -294,11 +294,33 @@ class Robot:
         x, y = self._touch_point(s)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        self.run_for(seconds + self.hold_margin)
+        self.run_for(seconds)
+        # a person lets go when the ring is full (a slow frame can delay its filling)
+        end = time.monotonic() + 2 * seconds
+        while getattr(s.widget, "progress", 1.0) < 1.0 and time.monotonic() < end:
+            self.frame()
+        self.run_for(self.hold_margin * 0.4)
         touch.touch_up()
         self.steps += 1
         self.frame()
         self._remember()
+
+    def peek(self, pattern, seconds: float = 1.0, timeout: float = PATIENCE) -> list[str]:
+        """Press and keep holding a press-to-see control, read what it shows, let go; returns the
+        texts that were visible while the finger was down (what that one player saw)."""
+        s = self.find(pattern, timeout)
+        self._log(f"peek {s.text!r}")
+        x, y = self._touch_point(s)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.frame()  # a private screen is not remembered as seen by the table
+        seen = self.texts()
+        touch.touch_up()
+        self.steps += 1
+        self.frame()
+        return seen
 
     def tap_at(self, x: float, y: float) -> None:
         """A stray tap at a place on the screen (what's under the finger gets it)."""
@@ -312,11 +334,10 @@ class Robot:
     def shot(self, name: str) -> Path:
         path = self.out / f"{name}.png"
         try:
-            Window.screenshot  # noqa: B018 - the window itself exists
             self.app.root.export_to_png(str(path))
             self.shots.append(name)
-        except Exception:
-            pass
+        except Exception as error:  # a picture that cannot be taken is said, never fatal
+            self._log(f"screenshot {name} failed: {error}")
         return path
 
 

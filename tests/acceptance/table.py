@@ -23,6 +23,7 @@ class Table:
         self.obs.setdefault("leaks", [])
         self.obs.setdefault("missing", [])
         self.obs.setdefault("shots", [])
+        self._produced: dict[int, int] = {}
 
     # -- getting around -------------------------------------------------------------------------
     def go_home(self) -> None:
@@ -44,11 +45,15 @@ class Table:
         self.obs["shots"].append(name)
 
     # -- the checks after every step ------------------------------------------------------------
-    def check_announcements(self, game_id: int, skip: int = 0) -> None:
-        """Every table-audience line the engine produced was on screen at some moment."""
-        lines = self.outside.table_lines(game_id)[skip:]
-        missing = missing_announcements(self.robot, lines)
-        for line in missing:
+    def check_announcements(self, game_id: int, final: bool = False) -> None:
+        """Every table-audience line the engine produced was on screen at some moment. Called at
+        each boundary of the game (a night begins, a day begins, the end): every line produced
+        before the previous boundary must have been seen by now (the night's first call is
+        produced by the deal but shown when the night begins)."""
+        lines = self.outside.table_lines(game_id)
+        due = lines if final else lines[: self._produced.get(game_id, 0)]
+        self._produced[game_id] = len(lines)
+        for line in missing_announcements(self.robot, due):
             if line not in self.obs["missing"]:
                 self.obs["missing"].append(line)
 

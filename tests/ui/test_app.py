@@ -163,7 +163,7 @@ def test_resume_after_restart_reopens_the_same_results(played):
 
 def test_put_away_needs_a_hold_and_then_leaves_the_resume_list(played):
     _, resume, _ = played
-    assert resume["short_tap_hint"] == "Hold to confirm"
+    assert resume["short_tap_hint"] == "Hold longer"
     assert resume["screen_after_short_tap"] == "dice"
     assert resume["screen_after_hold"] == "home"
     assert resume["status_after_hold"] == "finished"

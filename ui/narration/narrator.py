@@ -41,9 +41,13 @@ def _clamp_volume(value: float) -> float:
     return 0.0 if value < 0.0 else 1.0
 
 
-def reading_pause(text: str) -> float:
-    """Text-only mode: time to read a line on screen (the spoken duration, at least 1.5 s)."""
-    return max(1.5, line_duration_hint(text, CALM_WPM))
+def reading_pause(text: str, wpm: float = CALM_WPM) -> float:
+    """Text-only mode: time to read a line on screen (the spoken duration at the narration's
+    pace, at least 1.5 s at the calm pace; an owner who sets a brisker pace reads briskly too)."""
+    return max(1.5 * CALM_WPM / max(wpm, 1), line_duration_hint(text, wpm))
+
+
+_pause_at = reading_pause  # the module function, where a parameter shadows its name
 
 
 @dataclass(slots=True)
@@ -77,7 +81,7 @@ class Narrator(EventDispatcher):
     def __init__(self, config: NarrationConfig | Mapping[str, Any] | None = None, *,
                  synthesizer: Any = _PICK, cache: WavCache | None = None,
                  sound_loader: Callable[[str], Any] | None = None,
-                 reading_pause: Callable[[str], float] = reading_pause,
+                 reading_pause: Callable[[str], float] | None = None,
                  poll_interval: float = 1 / 30,
                  on_line: Callable[..., None] | None = None,
                  on_idle: Callable[..., None] | None = None,
@@ -90,7 +94,7 @@ class Narrator(EventDispatcher):
         self.synthesizer: Synthesizer | None = synth
         self._renderer = Renderer(synth, self.cache) if synth is not None else None
         self._load = sound_loader if sound_loader is not None else _kivy_sound_loader
-        self._reading_pause = reading_pause
+        self._reading_pause = reading_pause or (lambda text: _pause_at(text, cfg.speed))
         self._poll_interval = poll_interval
         self._queue: deque[_Line] = deque()
         self._line: _Line | None = None

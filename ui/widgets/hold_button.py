@@ -1,10 +1,12 @@
 """Hold-to-confirm: a ring fills while the finger stays down; letting go early cancels.
 
 For destructive or secret-revealing actions (TABLE-UX.md). ``on_confirm`` fires once, when the
-ring is full; a plain tap only shows the hint ``Hold to confirm``.
+ring is full; a plain tap only shows the hint ``Hold longer`` (short: it fits every button).
 """
 
 from __future__ import annotations
+
+import time
 
 from kivy.clock import Clock
 from kivy.properties import NumericProperty, StringProperty
@@ -29,16 +31,20 @@ class HoldButton(BigButton):
         self.hint = ""
         self.progress = 0.0
         self._cancel()
+        self._pressed_at = time.monotonic()
         self._event = Clock.schedule_interval(self._tick, 1 / 30)
 
     def on_release(self):
         if self._event is not None:
             self._cancel()
             self.progress = 0.0
-            self.hint = "Hold to confirm"
+            self.hint = "Hold longer"
 
-    def _tick(self, dt):
-        self.progress = min(1.0, self.progress + dt / self.hold_seconds)
+    def _tick(self, _dt):
+        # the time really held, not the sum of frame times: a slow frame never makes a person
+        # hold longer than the hold time
+        held = time.monotonic() - getattr(self, "_pressed_at", time.monotonic())
+        self.progress = min(1.0, held / max(0.05, self.hold_seconds))
         if self.progress >= 1.0:
             self._cancel()
             self.dispatch("on_confirm")

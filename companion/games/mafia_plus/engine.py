@@ -905,6 +905,8 @@ class MafiaPlusEngine(Engine):
         elif step == "lady_of_the_night":
             ch = C.CHARACTERS[state.characters[value]]
             notes.append((by, f"{night}: {P[value]}'s card is {ch.name} ({ch.card})."))
+            # "The chosen person wakes up, and the LotN sees their character card": they see her
+            notes.append((value, f"{night}: the Lady of the Night, {P[by]}, chose you and has seen your card."))
             mine = f"{night}: seduced {P[value]}"
         elif step == "bodyguard":
             state = replace(state, protectee=value)
@@ -963,6 +965,9 @@ class MafiaPlusEngine(Engine):
         day = state.night + 1
         state = replace(state, phase="day", stage="discussion", accused=(), vote=None, tonight=(),
                         nights=state.nights + (record,))
+        # announced (and kept public) in seat order: the order they were resolved in would tell
+        # the table who killed whom (the Mafia's victim first, then the Owner's, the Angel's...)
+        deaths = sorted(deaths)
         state = self._record_deaths(state, deaths, f"Night {state.night}")
         events.append(Event("day", line("day.start", day=day)))
         if state.night == 0:

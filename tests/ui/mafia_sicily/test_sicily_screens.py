@@ -108,7 +108,7 @@ def test_private_card_screen_says_whose_it_is_and_shows_cards_only_while_held(pl
     obs, _ = played
     visit = obs["hand_visit"]
     assert visit["owner"] == f"For {visit['name']} only"
-    assert visit["short_tap"] == [False, "Hold to confirm"]
+    assert visit["short_tap"] == [False, "Hold longer"]
     assert visit["revealed"] is True and "Let go to hide the cards" in visit["shown_texts"]
     assert "Let go to hide the cards" not in visit["hidden_texts"]
     assert visit["after_hide"][0] is False and not set(visit["secret"]) & set(visit["after_hide"][1])

@@ -3,9 +3,13 @@ pause, undo (asks once; secrets already shown stay shown) and "repeat last annou
 
 from __future__ import annotations
 
+import time
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
@@ -14,8 +18,6 @@ from ui.screens import load_kv
 
 from . import flow
 from .widgets import MafiaPlusCard, MafiaPlusSeatRing  # noqa: F401  (kv classes)
-
-load_kv(__file__)
 
 GAME = "mafia-plus"
 SAMPLE_SEED = 4242
@@ -64,7 +66,18 @@ def kind_of_undo(action) -> str:
 
 
 class MafiaPlusTools(BoxLayout):
-    screen = ObjectProperty(None)
+    screen = ObjectProperty(None, rebind=True)
+
+
+class MafiaPlusOverlays(FloatLayout):
+    """The announcement curtain, the one undo question and the pause curtain, over a screen.
+    ``rebind=True``: the kv rules read ``root.screen.<property>`` and must follow the screen set
+    after the rule was applied (without it the curtain and the undo question never showed)."""
+
+    screen = ObjectProperty(None, rebind=True)
+
+
+load_kv(__file__)  # after the kv classes above exist
 
 
 class MafiaPlusScreen(Screen):
@@ -77,6 +90,10 @@ class MafiaPlusScreen(Screen):
     paused = BooleanProperty(False)
     confirming_undo = BooleanProperty(False)
     undo_question = StringProperty("")
+    #: table announcements shown large over the screen until they are spoken (or read, in
+    #: text-only mode); nothing else is asked of the table meanwhile
+    curtain = StringProperty("")
+    CURTAIN_ALWAYS = False  # True: every announcement shows large (the deal's "look in secret")
 
     # -- entering -------------------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, **params):
@@ -92,6 +109,7 @@ class MafiaPlusScreen(Screen):
         self.session.subscribe(self._on_events)
         self.params = params
         self.error = ""
+        self.announcement = ""  # a screen shows what is said while it is open, nothing older
         self.confirming_undo = False
         self.paused = False
         self._in_prepare = True
@@ -104,6 +122,8 @@ class MafiaPlusScreen(Screen):
         if self.session is not None:
             self.session.unsubscribe(self._on_events)
         self.confirming_undo = False
+        self._stop_curtain()
+        self.curtain = ""
 
     @property
     def app(self):
@@ -146,15 +166,56 @@ class MafiaPlusScreen(Screen):
     # -- narration --------------------------------------------------------------------------
     def say(self, text: str, chime: bool = False) -> None:
         """Every spoken line is also on screen (the announcement line)."""
-        if not text:
+        if text:
+            self.say_lines([text], chime=chime)
+
+    def say_lines(self, lines, chime: bool = False) -> None:
+        """Speak ``lines`` in order and show them all together; the table has heard (or, in
+        text-only mode, read) them when ``quiet()`` turns true again."""
+        lines = [t for t in lines if t]
+        if not lines:
             return
-        self.announcement = text
+        self.announcement = "\n".join(lines)
+        self._last_lines = list(lines)
         narrator = getattr(self.app, "narrator", None)
-        if narrator is not None:
+        if narrator is None:  # the first moment after start-up: give the table time to read
+            from ui.narration.narrator import reading_pause
+
+            self._quiet_after = time.monotonic() + sum(reading_pause(t) for t in lines)
+            return
+        for i, text in enumerate(lines):
             try:
-                narrator.say(text, chime=chime)
+                narrator.say(text, chime=chime and i == 0)
             except Exception:  # the narrator must never stop the game
                 pass
+
+    def quiet(self) -> bool:
+        """Nothing is being said (or given time to be read) now."""
+        if time.monotonic() < getattr(self, "_quiet_after", 0.0):
+            return False
+        narrator = getattr(self.app, "narrator", None)
+        return narrator is None or not narrator.is_busy
+
+    def show_curtain(self, lines) -> None:
+        """Show ``lines`` large, over everything, until they are said; then go where the state
+        calls for (the verdict before the night, the morning's news before the day)."""
+        self.curtain = "\n".join(lines)
+        self._stop_curtain()
+        self._curtain_event = Clock.schedule_interval(self._curtain_tick, 0.1)
+
+    def _stop_curtain(self) -> None:
+        event = getattr(self, "_curtain_event", None)
+        if event is not None:
+            event.cancel()
+            self._curtain_event = None
+
+    def _curtain_tick(self, _dt) -> None:
+        if self.paused or not self.quiet():
+            return
+        self._stop_curtain()
+        self.curtain = ""
+        if self.manager is not None and self.manager.current == self.name and not self.follow():
+            self.refresh()
 
     @staticmethod
     def public_lines(events) -> list[str]:
@@ -168,8 +229,11 @@ class MafiaPlusScreen(Screen):
     def _on_events(self, session, events) -> None:
         if self.manager is None or self.manager.current != self.name:
             return
-        for text in self.public_lines(events):
-            self.say(text)
+        lines = self.public_lines(events)
+        self.say_lines(lines)
+        if lines and (self.CURTAIN_ALWAYS or self.target_route() != self.name):
+            self.show_curtain(lines)  # e.g. the sentence, before the night falls
+            return
         if not self.follow():
             self.refresh()
 
@@ -229,13 +293,17 @@ class MafiaPlusScreen(Screen):
         self.confirming_undo = False
 
     def repeat_last(self) -> None:
-        narrator = getattr(self.app, "narrator", None)
-        if narrator is not None:
-            try:
-                narrator.repeat_last()
-            except Exception:
-                pass
-        self.announcement = self.announcement  # the words stay on screen
+        """Say the last announcement again and show it large until it has been said."""
+        lines = getattr(self, "_last_lines", None)
+        if not lines and self.session is not None:  # after a restart: the last public lines
+            from companion.engine import TABLE
+
+            lines = [t for t in self.session.view(TABLE).log[-2:] if t]
+        if not lines:
+            self.error = "Nothing has been announced yet."
+            return
+        self.say_lines(lines)
+        self.show_curtain(lines)
 
     def my_card(self) -> None:
         self.app.go(Route("mafia_plus_card", {"game": GAME, "game_id": self.session.game_id,

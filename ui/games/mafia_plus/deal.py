@@ -7,6 +7,7 @@ from kivy.properties import NumericProperty, StringProperty
 
 from ui.controller import Route
 from ui.screens import load_kv
+from ui.widgets.hold_button import HoldButton  # noqa: F401
 
 from . import flow
 from .common import GAME, MafiaPlusScreen, sample_session
@@ -21,12 +22,15 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     turn = NumericProperty(0)  # whose card it is (seat)
     holder = StringProperty("")
     set_text = StringProperty("")
+    hold_seconds = NumericProperty(1.0)
+    CURTAIN_ALWAYS = True
 
     def refresh(self) -> None:
         if self.follow():
             return
         st = self.state
         self.dealt = 0 if st.phase == "deal" else 1
+        self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
         self.turn = min(self.peeked(), len(st.players) - 1)
         self.holder = st.players[self.turn]
         table = self.session.view(__import__("companion.engine", fromlist=["TABLE"]).TABLE)

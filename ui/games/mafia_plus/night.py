@@ -1,20 +1,30 @@
 """The night: one neutral near-black screen that looks the same whatever happens.
 
-Every step of ``current_step`` is called aloud (and shown), each call padded to the same minimum
-length (``flow.call_seconds``), whether the role is alive, dead, out of town or absent. The player
-called holds "Called? Hold to open" and, on a private panel, taps a target on the ring (only legal
-targets enabled) and holds to confirm; the Detective's and the Lady's answers show on a private
-panel that hides itself. When nobody can act, the app itself takes the Game Master's ``Continue``
-once the padded call is over; the "thank you, go back to sleep" line and the next call are spoken
-only when the padded time has passed, so the table hears the same rhythm either way.
+The night runs itself, call after call, at the narration's pace (a small clock, ``_tick``, looks
+ten times a second at where the game stands; nothing depends on one event arriving):
+
+1. a new step is called: its line shown and spoken with a chime, and the call padded to the same
+   minimum length (``flow.call_seconds``) whether the role is alive, dead, out of town or absent;
+2. when the padded call is over and the line has been said: if nobody can act, the app itself
+   takes the Game Master's ``Continue``; otherwise the called player holds "Called? Hold to open",
+   taps a target on a private panel (only legal targets enabled) and holds to confirm;
+3. the "thank you, go back to sleep" line is said, and only when it has been said is the next
+   step called; at dawn the morning's news are shown large until said, then the Day begins.
+
+On Night Zero, after the Lady of the Night's call, the one she chose is woken the same way (same
+words, same padding, whoever it is) and sees on a private panel who the Lady is (rulebook: "The
+chosen person wakes up, and the LotN sees their character card"). Pause freezes all of this and
+shows the pause curtain; Resume carries on from the same call.
 """
 
 from __future__ import annotations
 
+import time
+
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.engine import TABLE
+from companion.engine import TABLE, Seat
 from companion.games.mafia_plus import engine as E
 from ui.controller import Route
 from ui.screens import load_kv
@@ -27,13 +37,19 @@ from .common import GAME, MafiaPlusScreen, play_until, sample_session
 load_kv(__file__)
 
 VERBS, ANSWER_STEPS, role_title, option_text = NP.VERBS, NP.ANSWER_STEPS, NP.role_title, NP.option_text
+LADY_WAKE = ("Lady of the Night, tap the shoulder of the one you chose. Whoever was tapped: "
+             "open your eyes, hold to open, and see who chose you.")
+LADY_SLEEP = "Thank you. Go back to sleep."
+TICK = 0.1
+LADY_TAP_SECONDS = 4.0
 
 
 class MafiaPlusNightScreen(MafiaPlusScreen):
     phase = StringProperty("Mafia+ · Night")
     night_title = StringProperty("")
     call_text = StringProperty("")
-    panel = StringProperty("")  # "" (neutral) | "act" | "none" | "answer"
+    news_text = StringProperty("")  # the last "thank you, go back to sleep" line
+    panel = StringProperty("")  # "" (neutral) | "act" | "none" | "answer" | "busy"
     panel_title = StringProperty("")
     panel_hint = StringProperty("")
     answer_text = StringProperty("")
@@ -45,90 +61,117 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._shown = None
-        self._pad_event = None
-        self._pad_done = False
-        self._pending: list[str] = []
+        self._pad_until = 0.0
         self._answer: str | None = None
         self._choice = None
         self._answer_event = None
         self._model = None
         self._actions: list = []
+        self._ticker = None
+        self._lady = ""  # "" | "due" | "calling": the Lady's chosen one is woken next
 
     # -- the call -------------------------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, **params):
         self._shown = None
-        self._pending = []
+        self._lady = ""
         self.panel = ""
+        self.news_text = ""
         super().prepare(game, game_id, **params)
+        if self._ticker is None:
+            self._ticker = Clock.schedule_interval(self._tick, TICK)
 
     def on_leave(self, *_):
         super().on_leave()
-        self._cancel_pad()
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
 
     def refresh(self) -> None:
         if self.follow():
             return
-        st = self.state
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
-        if self._shown != (st.night, st.step):
-            self._start_call()
-
-    def _start_call(self) -> None:
-        from ui.narration import line_duration_hint
-
         st = self.state
-        info = E.current_step(st)
-        self._shown = (st.night, st.step)
         self.night_title = f"Night {st.night}"
-        self.app.set_phase(f"Mafia+ · Night {st.night}")
-        self.call_text = info.text
-        self.say(info.text, chime=True)
-        self._cancel_pad()
-        self._pad_done = False
-        seconds = flow.call_seconds(info.text, self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS),
-                                    line_duration_hint)
-        self._pad_event = Clock.schedule_once(self._pad_over, seconds)
 
-    def _cancel_pad(self) -> None:
-        if self._pad_event is not None:
-            self._pad_event.cancel()
-            self._pad_event = None
+    def _here(self) -> bool:
+        return self.manager is not None and self.manager.current == self.name and self.session is not None
 
-    def _pad_over(self, *_):
-        self._pad_event = None
-        self._pad_done = True
-        self._advance()
-
-    def _advance(self) -> None:
-        """Move the night on when the padded call is over and no private panel is open."""
-        if self.paused or self.panel or not self._pad_done or self.manager is None \
-                or self.manager.current != self.name:
+    def _tick(self, _dt) -> None:
+        if not self._here() or self.paused or self.panel or self.confirming_undo or self.curtain:
             return
-        if self._pending:
-            lines, self._pending = self._pending, []
-            for text in lines:
-                self.say(text)
+        if not self.quiet():
+            return  # a line is still being said: the table hears it out
+        st = self.state
+        if st.phase != "night":
             if not self.follow():
-                self._start_call()
+                self.refresh()
             return
-        legal = self.engine.legal_actions_by_seat(self.state)
+        now = time.monotonic()
+        if self._lady == "due":
+            self._lady = "calling"
+            self._call(LADY_WAKE)
+            # the Lady must reach the one she chose before they can look: twice a call, at least
+            # LADY_TAP_SECONDS; the same whoever was chosen
+            minimum = self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS)
+            self._pad_until = max(self._pad_until, time.monotonic() + max(2 * minimum, LADY_TAP_SECONDS))
+            return
+        if self._lady == "calling":
+            if now < self._pad_until:
+                return
+            self._lady = ""
+            self.news_text = LADY_SLEEP
+            self.say(LADY_SLEEP)
+            return
+        if self._shown != (st.night, st.step):
+            self._shown = (st.night, st.step)
+            self._call(E.current_step(st).text)
+            return
+        if now < self._pad_until:
+            return
+        legal = self.engine.legal_actions_by_seat(st)
         if list(legal) == [None]:  # nobody can act: the app is the GM and continues
             self.act(E.Continue())
 
+    def _call(self, text: str) -> None:
+        from ui.narration import line_duration_hint
+
+        st = self.state
+        self.night_title = f"Night {st.night}"
+        self.app.set_phase(f"Mafia+ · Night {st.night}")
+        self.call_text = text
+        narrator = getattr(self.app, "narrator", None)
+        if narrator is not None:
+            try:
+                narrator.say(text, chime=True)
+            except Exception:  # never stop the night for sound
+                pass
+        seconds = flow.call_seconds(text, self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS),
+                                    line_duration_hint)
+        self._pad_until = time.monotonic() + seconds
+
     def toggle_pause(self) -> None:
         super().toggle_pause()
-        if not self.paused:
-            self._advance()
+        if self.paused:
+            # the padded call keeps the time it had left
+            self._paused_left = max(0.0, self._pad_until - time.monotonic())
+        else:
+            self._pad_until = time.monotonic() + getattr(self, "_paused_left", 0.0)
 
     def _on_events(self, session, events) -> None:
-        if self.manager is None or self.manager.current != self.name:
+        if not self._here():
             return
-        self._pending.extend(self.public_lines(events))
+        lines = self.public_lines(events)
         private = [e.text for e in events if e.audience != TABLE and e.kind == "private"]
         self._answer = private[0] if private else None
-        if self.state.phase != "night" and not self._pad_done:
-            pass
-        self._advance()
+        if any(e.data.get("line") == "done.lady_of_the_night" for e in events) and self.state.night == 0:
+            self._lady = "due"
+        if self.state.phase != "night":
+            self.say_lines(lines)
+            self.show_curtain(lines)  # the morning's news, large, then the Day
+            return
+        if lines:
+            self.news_text = " ".join(lines)
+            self.say_lines(lines)
 
     # -- the private panel ----------------------------------------------------------------------
     def open_panel(self) -> None:
@@ -137,6 +180,10 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self.error = ""
         st = self.state
         if st.phase != "night":
+            return
+        if self._lady == "calling":
+            self.panel_title = "For the one the Lady chose"
+            self._show_answer(self._lady_answer())
             return
         model = NP.night_panel(self.engine, st)
         self._model = model
@@ -208,6 +255,14 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             return
         self.close_panel()
 
+    def _lady_answer(self) -> str:
+        """What the one the Lady chose learns (from their own seat's notes)."""
+        chosen = next((v for step, _, v in self.state.tonight if step == "lady_of_the_night"), None)
+        if chosen is None:
+            return "Nobody was chosen tonight."
+        notes = [n for n in self.session.view(Seat(chosen)).notes if "Lady of the Night" in n]
+        return notes[-1] if notes else "Nobody was chosen tonight."
+
     def _show_answer(self, text: str) -> None:
         self.answer_text = text
         self.panel = "answer"
@@ -220,7 +275,6 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self.panel = ""
         self.answer_text = ""
         self.ids.ring.selected = []
-        self._advance()
 
     def handle_command(self, command) -> bool:
         name = type(command).__name__

@@ -160,13 +160,15 @@ class MafiaPlusSetupScreen(Screen):
 
         s = th.THEME.scale
         for k, slot in enumerate(m.slots()):
-            row = BoxLayout(size_hint_y=None, height=th.TOUCH * s, spacing=th.GAP * s)
+            row = BoxLayout(size_hint_y=None, height=th.TOUCH * 1.3 * s, spacing=th.GAP * s)
             row.add_widget(Label(text=f"Pick {slot.pick}:", font_name=th.FONT, font_size=th.CAPTION * s,
                                  color=th.MUTED, size_hint_x=None, width=90 * s))
             picked = m.picked(k)
             for cid in slot.options:
-                b = BigButton(text=suit_markup(option_label(cid)), markup=True,
+                # the name on one line, the card under it: "Chairman's Daughter" is never cut
+                b = BigButton(text=suit_markup(option_label(cid)), markup=True, halign="center",
                               variant="selected" if cid in picked else "secondary", font_size=th.CAPTION * s)
+                b.shorten = False
                 b.bind(on_release=lambda w, k=k, cid=cid: self.pick(k, cid))
                 row.add_widget(b)
             box.add_widget(row)

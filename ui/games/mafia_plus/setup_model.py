@@ -162,7 +162,7 @@ def option_label(cid: str) -> str:
     """A set option's button text.
 
     >>> option_label("mayor")
-    'Mayor K♣'
+    'Mayor\nK♣'
     """
     ch = C.CHARACTERS[cid]
-    return f"{ch.name} {ch.card}"
+    return f"{ch.name}\n{ch.card}"

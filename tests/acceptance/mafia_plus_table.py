@@ -1,0 +1,273 @@
+"""Mafia+ played by the table robot: a group of friends, one device, nobody reaching inside.
+
+Each player knows only what they saw on their own private screen (their card at the deal, their
+night answers); the robot keeps that knowledge per player, as the people would, and acts on it.
+Who is alive is public: it is read from the stored game's table view, from outside the app.
+Where the players choose (a victim, a vote), they follow a simple policy that ends games quickly:
+the Mafia kills a random non-Mafioso, and by day the town (helped by the robot knowing every
+card) accuses and votes out a Mafioso.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from companion.engine import TABLE
+from companion.games.mafia_plus import characters as C
+from companion.games.mafia_plus.narration import LINES
+
+from robot import Stalled
+
+PATIENCE = 45.0  # a line or two of narration plus a padded call, generously
+CALLS = {text: key[len("call."):] for key, text in LINES.items() if key.startswith("call.")}
+NAMES = {C.CHARACTERS[c].name: c for c in C.CHARACTERS}
+LADY_TAP = "Lady of the Night, tap the shoulder"
+
+
+def seat(name: str):
+    """A seat button on the ring: the name, perhaps with a badge (votes, "away")."""
+    return re.compile(rf"^{re.escape(name)}( · .*)?$")
+
+
+def type_name(r, name: str) -> None:
+    r.tap("+ New name")
+    for ch in name.upper():
+        r.tap("Space" if ch == " " else ch)
+    r.tap("Add")
+
+
+class MafiaPlusTable:
+    """The people at one Mafia+ table."""
+
+    def __init__(self, t, names: list[str], seed: int = 1):
+        self.t = t
+        self.r = t.robot
+        self.names = list(names)
+        self.cards: dict[str, str] = {}  # name -> character id, as each saw on their own card
+        self.rng = random.Random(seed)
+        self.game_id: int | None = None
+        self.lady_choice: str | None = None
+        self.day_plan: dict[int, str] = {}
+        self.calls_seen: list[str] = []
+        self.obs = t.obs
+        self.obs.setdefault("steps", 0)
+
+    # -- what is public -------------------------------------------------------------------------
+    def table(self):
+        engine, state, _ = self.t.outside.replay(self.game_id)
+        return engine.view(state, TABLE), state
+
+    def alive(self) -> list[str]:
+        view, _ = self.table()
+        return [p for p, a in zip(view.players, view.alive) if a]
+
+    def check(self, where: str, private_open: bool = False, boundary: bool = False) -> None:
+        """After every step: the shared screen names no living player's character; at each
+        boundary (a night, a day begins) every earlier announcement reached the screen."""
+        self.obs["steps"] += 1
+        if self.game_id is None:
+            return
+        if boundary:
+            self.t.check_announcements(self.game_id)
+        self.t.check_no_secret(self.game_id, where, private_open)
+
+    # -- setting up -------------------------------------------------------------------------------
+    def new_game(self, picks=(), vote: str = "Open (hands up)", custom: list[str] | None = None) -> None:
+        r = self.r
+        r.tap("Mafia+")
+        r.wait_for("Who plays? Tap names to seat them")
+        for name in self.names:
+            if any(c.text == name for c in r.controls()):
+                r.tap(name)  # remembered from an earlier game
+            else:
+                type_name(r, name)
+        r.wait_for(re.compile(rf"^{len(self.names)} seated"))
+        self.t.shot("mp-setup-players")
+        r.tap("Seats ›")
+        r.tap("Cards ›")
+        for option in picks:
+            r.tap(option)
+        self.t.shot("mp-setup-set")
+        r.tap("Talk & vote ›")
+        r.tap(vote)
+        self.t.shot("mp-setup-vote")
+        r.hold("Start: deal the cards")
+        r.wait_for("Deal the cards")
+        self.game_id = self.t.outside.latest_game("mafia-plus")
+        self.obs["game_id"] = self.game_id
+
+    def deal(self) -> None:
+        r = self.r
+        r.tap("Deal the cards")
+        for name in self.names:
+            r.wait_for(f"Pass to {name}")
+            self.check("deal")
+            seen = r.peek("Hold to see my card")
+            assert f"For {name} only" in seen, seen
+            self.cards[name] = next(NAMES[t] for t in seen if t in NAMES)
+            self.check("deal, card hidden again")
+            r.hold("Seen it · pass on ›")
+        self.obs["cards"] = dict(self.cards)
+
+    # -- the night ------------------------------------------------------------------------------
+    def who_answers(self, role: str) -> str | None:
+        """The living player who plays the role called now (as they know from their own card)."""
+        view, state = self.table()
+        alive = {p for p, a in zip(view.players, view.alive) if a}
+        away = view.away
+        if role == "mafia":
+            boss = [n for n, c in self.cards.items() if C.CHARACTERS[c].leader and n in alive and n != away]
+            members = [n for n, c in self.cards.items() if C.CHARACTERS[c].faction == "mafia" and n in alive
+                       and n != away]
+            return (boss or members or [None])[0]
+        if role in ("sleep", "mafia_meet", "dawn"):
+            return None
+        return next((n for n, c in self.cards.items() if c == role and n in alive and n != away), None)
+
+    def choose_target(self, role: str, actor: str) -> str:
+        alive = self.alive()
+        if role == "mafia":
+            pool = [p for p in alive if C.CHARACTERS[self.cards[p]].faction != "mafia"]
+        elif role == "doctor":
+            pool = alive
+        else:
+            pool = [p for p in alive if p != actor]
+        return self.rng.choice(sorted(pool))
+
+    def night_panel(self, role: str, actor: str) -> None:
+        """The called player opens their private panel, taps a target and holds to confirm."""
+        r = self.r
+        r.hold("Called? Hold to open")
+        r.wait_for(re.compile(r"^For .* only$|^For the one the Lady chose$"))
+        self.check("night panel", private_open=True)
+        if role == "lady_tap":
+            r.wait_for(re.compile("Lady of the Night"))
+            self.obs.setdefault("lady_learned", r.texts())
+            r.tap("Seen it · hide")
+            return
+        targets = [c.text for c in r.controls() if c.text in self.names]
+        if targets:
+            target = self.choose_target(role, actor)
+            if target not in targets:
+                target = self.rng.choice(targets)
+            r.tap(target)
+            if role == "lady_of_the_night":
+                self.lady_choice = target
+            r.hold(re.compile(rf"^Hold to .* {re.escape(target)}$"))
+        else:
+            r.tap("Not tonight")
+            r.hold(re.compile(r"^Hold to confirm"))
+        if role in ("detective", "lady_of_the_night"):
+            r.wait_for("Seen it · hide")
+            self.obs.setdefault("answers", []).append(r.texts())
+            r.tap("Seen it · hide")
+
+    def night(self) -> None:
+        """From "Night falls" to the morning: each call answered by whoever plays that role."""
+        r = self.r
+        handled = None
+        self.check("night begins", boundary=True)
+        while True:
+            text = r.wait_for(re.compile("|".join(re.escape(c) for c in CALLS) + "|" + LADY_TAP
+                                         + "|^Accuse$|^Player stats$"), timeout=PATIENCE)
+            self.check("night")
+            if text in ("Accuse", "Player stats"):
+                return
+            if text == handled:
+                r.run_for(0.2)
+                continue
+            handled = text
+            self.calls_seen.append(text)
+            if text.startswith(LADY_TAP):
+                if self.lady_choice:
+                    self.night_panel("lady_tap", self.lady_choice)
+                    self.lady_choice = None
+                continue
+            role = CALLS[text]
+            actor = self.who_answers(role)
+            if actor is not None:
+                self.night_panel(role, actor)
+                self.check("night, panel closed")
+
+    # -- the day --------------------------------------------------------------------------------
+    def accuse(self, by: str, whom: str) -> None:
+        r = self.r
+        r.tap("Accuse")
+        r.wait_for("Who accuses? Tap them.")
+        r.tap(by)
+        r.tap(whom)
+        r.wait_for(re.compile(rf"{re.escape(by)} accuses {re.escape(whom)}\."))
+        self.check("day, accused")
+
+    def day(self, how: str = "eliminate") -> None:
+        """Accuse a Mafioso and someone else, call the vote, everyone votes, carry out."""
+        r = self.r
+        r.wait_for("Accuse", timeout=PATIENCE)
+        self.check("day begins", boundary=True)
+        alive = self.alive()
+        mafia = [p for p in alive if C.CHARACTERS[self.cards[p]].faction == "mafia"]
+        town = [p for p in alive if p not in mafia]
+        if how == "cannon":
+            cannon = next((p for p in alive if self.cards[p] == "loose_cannon"), None)
+            if cannon and mafia:
+                r.tap("Loose Cannon")
+                r.tap(cannon)
+                r.tap(mafia[0])
+                r.hold(f"Hold: {cannon} shoots {mafia[0]}")
+                self.check("day, cannon")
+                return
+        target = mafia[0] if mafia else town[-1]
+        accuser = town[0] if town[0] != target else town[1]
+        self.accuse(accuser, target)
+        other = next(p for p in town if p not in (target, accuser))
+        self.accuse(target, other)
+        r.hold("Vote to reveal" if how == "reveal" else "Call the vote")
+        self.vote(target, other, mafia)
+
+    def vote(self, target: str, other: str, mafia: list[str]) -> None:
+        r = self.r
+        while True:
+            text = r.wait_for(re.compile(r" votes$|^Carry out$|^Pass to "), timeout=PATIENCE)
+            self.check("vote")
+            if text == "Carry out":
+                break
+            if text.startswith("Pass to "):
+                voter = text[len("Pass to "):]
+                r.hold("Hold to vote in secret")
+                choice = other if voter in mafia else target
+                r.tap(seat(choice))
+                r.wait_gone(f"Pass to {voter}")
+                continue
+            voter = text[: -len(" votes")]
+            choice = other if voter in mafia else target
+            r.tap(seat(choice))
+            r.wait_gone(text)
+        self.t.shot("mp-verdict")
+        r.hold("Carry out")
+        self.check("verdict carried out")
+
+    def to_the_end(self, days: list[str]) -> None:
+        """Play nights and days until the reveal."""
+        for how in days + ["eliminate"] * 8:
+            self.night()
+            if self.r.sees("Player stats"):
+                break
+            self.day(how)
+            self.r.wait_for(re.compile(r"^Night \d+$|^Player stats$"), timeout=PATIENCE)
+            if self.r.sees("Player stats"):
+                break
+        self.r.wait_for("Player stats", timeout=PATIENCE)
+        self.check("the end")
+        self.t.check_announcements(self.game_id, final=True)
+        self.t.shot("mp-end")
+        self.obs["end"] = self.r.texts()
+
+
+def seven_players(t) -> None:
+    """The 7-player game: from "New game" to the reveal, every step checked."""
+    table = MafiaPlusTable(t, ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina"], seed=7)
+    table.new_game(picks=["Mayor K♣"])
+    table.deal()
+    table.to_the_end(["reveal", "cannon"])
+    t.obs["calls"] = table.calls_seen
