@@ -172,7 +172,7 @@ def full_calendar(t) -> None:
     t.obs["draws"] = draws
     t.obs["cut"] = layout.cut
     t.obs["small"] = layout.small
-    t.check_announcements(game_id)
+    t.check_announcements(game_id, final=True)
     t.shot("sicily-end")
 
 
