@@ -178,6 +178,8 @@ def play(app):
         yield 0.15
     obs["seated"] = list(setup.names)
     obs["check_moves_button"] = setup.ids.check_moves.text  # off until the table checked the map
+    tap(setup.ids.check_moves)  # this table has checked the map: the rest of this driver relies on it
+    yield 0.2
     obs["setup_targets"] = targets(app.root)
     shot(app, "setup")
     tap(setup.ids.start)
@@ -248,11 +250,11 @@ def play(app):
             yield 0.1
             faces_shown = [b.text for b in choice_buttons(table)]
             obs["faces_shown"] = faces_shown
-            for text in ("Real first die shows 6", "Real second die shows 2"):
-                button = button_for(table, text)
-                table.ids.choices_scroll.scroll_to(button, padding=0, animate=False)
-                yield 0.1
-                tap(button)
+            obs["faces_hint"] = table.hint_text
+            obs["faces_in_sight"] = in_sight(table)
+            for text in ("6", "2"):
+                button = [b for b in choice_buttons(table) if b.text == text][0]
+                tap(button)  # all six faces are in sight: no scroll
                 yield 0.1
             real_dice = {"faces": faces_shown[:2], "recorded": disk_actions(game_id)[-1],
                          "shown": [table.ids.die_a.value, table.ids.die_b.value, table.total_text, table.dice_caption]}

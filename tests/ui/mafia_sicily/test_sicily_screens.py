@@ -35,7 +35,7 @@ def test_new_game_by_touch_names_typed_and_move_checking_off_by_default(played):
     assert obs["seated"] == ["Zoe", "Bruno", "Carla", "Dario", "Elena"]
     assert obs["check_moves_button"].startswith("Check moves: Off")
     assert obs["config"] == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"],
-                             "check_moves": False}
+                             "check_moves": True}
     assert obs["seed"] == 20261 and obs["table_screen"] == "mafia_sicily_table"
 
 
@@ -94,7 +94,8 @@ def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
 def test_real_dice_entered_by_tapping_their_faces(played):
     obs, _ = played
     real = obs["real_dice"]
-    assert real["faces"] == ["Real first die shows 1", "Real first die shows 2"]
+    assert real["faces"] == ["1", "2"]
+    assert obs["faces_hint"] == "Real first die: tap the number it shows." and obs["faces_in_sight"] >= 7
     assert real["recorded"] == {"kind": "dice_rolled", "dice": [6, 2], "by_hand": True}
     assert real["shown"][:3] == [6, 2, "8"] and real["shown"][3].endswith("real dice")
 
