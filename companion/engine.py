@@ -126,6 +126,9 @@ class ActionCodec:
             if not cls.kind or cls.kind in self._by_kind:
                 raise ValueError(f"action kind {cls.kind!r} of {cls.__name__} is empty or repeated")
             self._by_kind[cls.kind] = cls
+        # per class: its fields and resolved type hints, worked out on first use (resolving the
+        # hints compiles every annotation: done per action it made resuming a long game slow)
+        self._shapes: dict[type[Action], tuple[dict[str, dataclasses.Field], dict[str, Any]]] = {}
 
     @property
     def kinds(self) -> list[str]:
@@ -138,19 +141,25 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise BadActionData(f"An action must be a JSON object with a 'kind', not {data!r}.")
         kind = data.get("kind")
-        cls = self._by_kind.get(kind)  # type: ignore[arg-type]
+        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(self._by_kind))
-            raise BadActionData(f"Unknown action kind {kind!r}; this game knows: {known}.")
-        names = {f.name: f for f in dataclasses.fields(cls)}
+            shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:40] + "…"
+            raise BadActionData(f"Unknown action kind {shown}; this game knows: {known}.")
+        shape = self._shapes.get(cls)
+        if shape is None:
+            shape = self._shapes[cls] = ({f.name: f for f in dataclasses.fields(cls)}, typing.get_type_hints(cls))
+        names, hints = shape
         extra = set(data) - set(names) - {"kind"}
         if extra:
             raise BadActionData(f"Action '{kind}' has no field(s) {', '.join(sorted(extra))}.")
         kwargs = {}
-        hints = typing.get_type_hints(cls)
         for name, f in names.items():
             if name in data:
-                value = _freeze(data[name])
+                try:
+                    value = _freeze(data[name])
+                except RecursionError:
+                    raise BadActionData(f"Action '{kind}': field '{name}' is nested too deeply.") from None
                 _check_type(kind, name, value, hints.get(name))
                 kwargs[name] = value
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
@@ -167,7 +176,7 @@ def _check_type(kind: str, name: str, value: Any, hint: Any) -> None:
     if hint in simple:
         ok = isinstance(value, simple[hint]) and not (hint is int and isinstance(value, bool))
     elif origin is tuple:
-        ok = isinstance(value, tuple)
+        ok = isinstance(value, tuple) and _items_match(value, typing.get_args(hint))
     elif origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
         args = typing.get_args(hint)
         ok = any(_matches(value, a) for a in args)
@@ -175,6 +184,15 @@ def _check_type(kind: str, name: str, value: Any, hint: Any) -> None:
         return
     if not ok:
         raise BadActionData(f"Action '{kind}': field '{name}' has the wrong type ({value!r}).")
+
+
+def _items_match(value: tuple, args: tuple) -> bool:
+    """``tuple[int, ...]`` / ``tuple[str, int]``: each item of the right simple type."""
+    if len(args) == 2 and args[1] is Ellipsis:
+        return all(_matches(v, args[0]) for v in value)
+    if args and Ellipsis not in args:
+        return len(value) == len(args) and all(_matches(v, a) for v, a in zip(value, args))
+    return True
 
 
 def _matches(value: Any, hint: Any) -> bool:

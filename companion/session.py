@@ -7,14 +7,24 @@ listeners, so a screen can never show an effect that a power cut could lose.
 Chance is drawn here, never in an engine: the draw at log position ``seq`` uses
 ``random.Random(f"{seed}:{seq}")``, so a resumed game draws exactly what it would have drawn,
 and the drawn value is logged as an ordinary action (replay never re-rolls).
+
+Undo and resume cost the same in a 5,000-action game as in a 100-action one
+(``companion.checkpoints``): the session keeps the folded state after every 32nd action in memory
+and an undo replays all but the last action from the nearest of them; a game this process already
+folded resumes from its remembered fold once the log confirms it (same record, same entry at the
+same position), reading only the entries written since. The log stays the only truth: nothing of
+this is on disk, and a restart folds the whole log.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
+import weakref
 from typing import Any, Callable, Mapping
 
 from . import registry
+from .checkpoints import Checkpoints, Folded, Recent
 from .engine import Action, Audience, Engine, Event, Outcome
 from .errors import IllegalAction, NothingToUndo, StoreError
 from .simulate import chance_rng
@@ -22,19 +32,30 @@ from .store import UNDO_KIND, Store
 
 Listener = Callable[["Session", list[Event]], None]
 
+#: Games folded in this process (see ``companion.checkpoints``); ``RECENT.forget()`` empties it.
+RECENT = Recent()
+
 
 class Session:
     def __init__(self, store: Store, engine: Engine, game_id: int, config: dict, seed: int,
-                 actions: list[Action], next_seq: int):
+                 actions: list[Action], next_seq: int, *, record: tuple = (), last_entry: Mapping | None = None,
+                 checkpoints: Checkpoints | None = None, state: Any = None):
         self.store = store
         self.engine = engine
         self.game_id = game_id
         self.config = config
         self.seed = seed
-        self._actions = list(actions)
+        # shared: the action list and checkpoints are also another session's (a remembered fold
+        # handed over without copying); the first change copies them (copy on write)
+        self._shared = False
+        self._actions = actions if checkpoints is not None else list(actions)
         self._seq = next_seq
         self._listeners: list[Listener] = []
-        self._state = self._fold(self._actions)
+        self._checkpoints = checkpoints or Checkpoints(engine, config, seed)
+        self._state = self._checkpoints.fold(self._actions) if checkpoints is None else state
+        self._record = record
+        self._last_entry = _as_logged(last_entry)
+        self._remember()
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -46,7 +67,7 @@ class Session:
             seed = secrets.randbelow(2**31)
         engine.new(config, seed)  # validate before anything is written
         game_id = store.create_game(engine.name, engine.version, seed, config)
-        return cls(store, engine, game_id, config, seed, [], 0)
+        return cls(store, engine, game_id, config, seed, [], 0, record=_record_key(store.game(game_id)))
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> "Session":
@@ -56,16 +77,67 @@ class Session:
             raise StoreError(f"Game {game_id} was recorded with version {record.engine_version} of the "
                              f"{engine.title} rules; this app has version {engine.version} and cannot "
                              f"replay it exactly. It stays in the history.")
+        key = _record_key(record)
+        folded = RECENT.get(_recent_key(store, game_id))
+        if folded is not None and folded.record == key:
+            resumed = cls._resume_folded(store, engine, game_id, record, folded)
+            if resumed is not None:
+                return resumed
         log = store.log(game_id)
         actions = effective_actions(engine, log)
-        return cls(store, engine, game_id, record.config, record.seed, actions, len(log))
+        return cls(store, engine, game_id, record.config, record.seed, actions, len(log), record=key,
+                   last_entry=log[-1] if log else None)
 
-    # -- reading --------------------------------------------------------------------------
-    def _fold(self, actions: list[Action]) -> Any:
+    @classmethod
+    def _resume_folded(cls, store: Store, engine: Engine, game_id: int, record, folded: Folded) -> "Session | None":
+        """Resume from this process's fold of the game if the log confirms it, reading only the
+        entries written since; None when the log disagrees (then the caller replays it all)."""
+        since = folded.next_seq - 1
+        tail = _log_since(store, game_id, max(since, 0))
+        if since >= 0 and (not tail or tail[0] != folded.last_entry):
+            return None  # the log is shorter or differs where the fold ended: trust only the log
+        new = tail[1:] if since >= 0 else tail
+        actions, checkpoints, state = folded.actions, folded.checkpoints, folded.state
+        if new:  # written by another session since: apply them to copies
+            actions, checkpoints = list(actions), checkpoints.copy()
+        if folded.owner is not None and folded.owner() is not None:
+            folded.owner()._shared = True  # the session that folded it copies before its next change
+        for entry in new:
+            if entry.get("kind") == UNDO_KIND:
+                if actions:
+                    actions.pop()
+                    checkpoints.truncate(len(actions))
+                    state = checkpoints.fold(actions)
+            else:
+                action = engine.actions.from_dict(entry)
+                state, _ = engine.apply(state, action)
+                actions.append(action)
+                checkpoints.note(len(actions), state)
+        resumed = cls(store, engine, game_id, record.config, record.seed, actions, folded.next_seq + len(new),
+                      record=folded.record, last_entry=tail[-1] if tail else folded.last_entry,
+                      checkpoints=checkpoints, state=state)
+        resumed._shared = not new
+        return resumed
+
+    def _remember(self) -> None:
+        if self._record:
+            RECENT.remember(_recent_key(self.store, self.game_id),
+                            Folded(self._record, self._seq, self._last_entry, self._actions, self._checkpoints,
+                                   self._state, weakref.ref(self)))
+
+    def _own(self) -> None:
+        """Copy the action list and checkpoints before changing them if another session shares them."""
+        if self._shared:
+            self._actions, self._checkpoints, self._shared = list(self._actions), self._checkpoints.copy(), False
+
+    def verify(self) -> bool:
+        """True if the state equals a full replay of the log on disk (tests and diagnostics)."""
+        log = self.store.log(self.game_id)
+        actions = effective_actions(self.engine, log)
         state = self.engine.new(self.config, self.seed)
         for action in actions:
             state, _ = self.engine.apply(state, action)
-        return state
+        return len(log) == self._seq and actions == self._actions and state == self._state
 
     @property
     def state(self) -> Any:
@@ -104,10 +176,15 @@ class Session:
     def act(self, action: Action) -> list[Event]:
         state, events = self.engine.apply(self._state, action)  # IllegalAction: nothing happened
         finished = self.engine.outcome(state) is not None
-        self.store.append(self.game_id, self._seq, action.to_dict(), "finished" if finished else None)
+        entry = action.to_dict()
+        self.store.append(self.game_id, self._seq, entry, "finished" if finished else None)
+        self._own()
         self._seq += 1
         self._actions.append(action)
+        self._checkpoints.note(len(self._actions), state)
         self._state = state
+        self._last_entry = _as_logged(entry)
+        self._remember()
         self._notify(events)
         return events
 
@@ -126,13 +203,18 @@ class Session:
         """Take back the last action: an undo record is appended, the rest is replayed."""
         if not self._actions:
             raise NothingToUndo("There is nothing to undo yet.")
+        self._own()
         last = self._actions[-1]
-        state = self._fold(self._actions[:-1])
+        state = self._checkpoints.fold(self._actions, len(self._actions) - 1)
         was_over = self.engine.outcome(self._state) is not None
-        self.store.append(self.game_id, self._seq, {"kind": UNDO_KIND}, "running" if was_over else None)
+        entry = {"kind": UNDO_KIND}
+        self.store.append(self.game_id, self._seq, entry, "running" if was_over else None)
         self._seq += 1
         self._actions.pop()
+        self._checkpoints.truncate(len(self._actions))
         self._state = state
+        self._last_entry = _as_logged(entry)
+        self._remember()
         self._notify([Event("undone", f"Undone: {self.engine.describe(last, state)}.")])
         return last
 
@@ -150,6 +232,25 @@ class Session:
     def _notify(self, events: list[Event]) -> None:
         for callback in list(self._listeners):
             callback(self, events)
+
+
+def _record_key(record) -> tuple:
+    """What a remembered fold must share with the store's record of the game."""
+    return (record.game, record.engine_version, record.seed, repr(record.config), record.started)
+
+
+def _recent_key(store: Store, game_id: int) -> tuple[str, int]:
+    return (str(getattr(store, "path", id(store))), game_id)
+
+
+def _as_logged(entry: Mapping[str, Any] | None) -> Any:
+    """An entry as reading it back from the log gives it (tuples become lists)."""
+    return None if entry is None else json.loads(json.dumps(entry))
+
+
+def _log_since(store: Store, game_id: int, seq: int) -> list[dict[str, Any]]:
+    """The log entries of a game from position ``seq`` on (checked by the store, like every read)."""
+    return store.log(game_id, since=seq)
 
 
 def effective_actions(engine: Engine, log: list[Mapping[str, Any]]) -> list[Action]:

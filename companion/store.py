@@ -14,6 +14,7 @@ Why it looks like this (ARCHITECTURE.md, "The log is the truth"):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -87,6 +88,8 @@ class GameRecord:
     status: str
     started: str
     ended: str | None
+    #: Why this game cannot be opened (a garbled row), or None. Listed, never resumed.
+    unreadable: str | None = None
 
     @property
     def title(self) -> str:
@@ -106,15 +109,91 @@ class TagBinding:
     bound: str
 
 
-def _friendly(err: sqlite3.Error, path: Path) -> StoreError:
-    text = str(err).lower()
-    if "full" in text:
+# SQLite's primary result codes (https://sqlite.org/rescode.html) that matter here.
+SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 3, 5, 6, 8, 10
+SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
+#: The file is fine but cannot be written now: open it read-only instead.
+_CANNOT_WRITE = {SQLITE_PERM, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN}
+#: The only errors that mean the file itself is damaged or not a database.
+_DAMAGE = {SQLITE_CORRUPT, SQLITE_NOTADB}
+#: How long an open or a write waits for another program's lock before saying "busy".
+BUSY_TIMEOUT = 5.0
+_HEADER = b"SQLite format 3\x00"
+
+
+def _code(err: BaseException) -> int | None:
+    code = getattr(err, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _friendly(err: sqlite3.Error, path: Path, opening: bool = False) -> StoreError:
+    code, text = _code(err), str(err).lower()
+    if code == SQLITE_FULL or "full" in text:
         return StoreError(f"The disk is full: nothing was saved. Free some space on the card holding {path}.")
-    if "readonly" in text or "read-only" in text:
-        return StoreError(f"The database {path} is read-only: nothing was saved. Check the file's permissions.")
-    if "locked" in text or "busy" in text:
+    if code in (SQLITE_READONLY, SQLITE_PERM) or "readonly" in text or "read-only" in text:
+        return StoreError(f"The database {path} is on read-only storage (or in a folder this user cannot "
+                          f"write): nothing was saved. Check the card and the file's permissions.")
+    if code in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in text or "busy" in text:
+        if opening:
+            return StoreError(f"The database {path} is held by another program for more than "
+                              f"{BUSY_TIMEOUT:g} seconds; close that program and try again. Nothing was changed.")
         return StoreError(f"The database {path} is busy in another program: nothing was saved. Try again.")
+    if code in _DAMAGE:
+        return StoreError(f"The database {path} is damaged ({err}); nothing was changed. Keep a copy of "
+                          f"the file before anything else.")
+    if code == SQLITE_CANTOPEN:
+        return StoreError(f"The database {path} cannot be opened ({err}): check that the card is in "
+                          f"place, not full, and that this user may read and write that folder.")
+    if code == SQLITE_IOERR:
+        return StoreError(f"The storage holding {path} failed to read or write ({err}); nothing was "
+                          f"changed. The card may be failing: copy the file somewhere safe.")
+    if opening:
+        return StoreError(f"The database {path} could not be opened ({err}); nothing was changed.")
     return StoreError(f"The database {path} could not save that ({err}); nothing was changed.")
+
+
+def _read_only_notice(err: sqlite3.Error, path: Path) -> str:
+    why = "the disk is full" if _code(err) == SQLITE_FULL or "full" in str(err).lower() else \
+        "its storage cannot be written now (read-only, full, or a folder this user cannot write)"
+    return (f"The database {path} is open read-only because {why}: every game can be looked at, "
+            f"but nothing new is saved until that is fixed.")
+
+
+def _uri(path: Path, **params: str) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"{path.resolve().as_uri()}?{query}"
+
+
+def _open_read_only(path: Path, first: sqlite3.Error) -> sqlite3.Connection:
+    """A read-only connection to a healthy file on storage that cannot be written now.
+
+    ``mode=ro`` needs the ``-shm`` file to exist or be creatable; when it cannot be (a
+    read-only folder, a full disk) ``immutable=1`` reads the file as it is (a write-ahead log
+    left beside it by a power cut is then not read; it stays there for the next writable open).
+    """
+    for params in ({"mode": "ro"}, {"mode": "ro", "immutable": "1"}):
+        try:
+            conn = sqlite3.connect(_uri(path, **params), uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
+        except sqlite3.Error:
+            continue
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error as err:
+            conn.close()
+            if _code(err) in _DAMAGE or _code(err) in (SQLITE_BUSY, SQLITE_LOCKED):
+                raise
+    raise first
+
+
+def _left_unclean(path: Path) -> bool:
+    """A write-ahead log left beside the file: the last program using it did not close it
+    (a power cut, a kill), or another program has it open right now. Only then is the whole
+    file checked at open (``PRAGMA quick_check`` reads all of it)."""
+    try:
+        return Path(str(path) + "-wal").stat().st_size > 0
+    except OSError:
+        return False
 
 
 class Store:
@@ -124,10 +203,20 @@ class Store:
         self.path = path
         self.db = db
         self.notices = notices
+        #: True when the storage could not be written at open: reads work, writes raise StoreError.
+        self.read_only = False
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def open(cls, path: str | os.PathLike | None = None) -> "Store":
+        """Open (or create) the database; see docs/storage.md for every way this can go.
+
+        Only a file that really is damaged or not ours is moved aside (and reported in
+        ``notices``). A healthy file that merely cannot be opened for writing right now (a full
+        disk, a read-only mount or folder) is opened read-only: every read works, every write
+        raises a ``StoreError`` sentence. Anything else (busy for longer than the timeout, no
+        permission, a newer schema) raises a ``StoreError`` sentence and touches nothing.
+        """
         path = Path(path).expanduser() if path is not None else default_path()
         notices: list[str] = []
         try:
@@ -136,19 +225,47 @@ class Store:
             raise StoreError(f"Cannot create the folder for the database {path}: {err.strerror}.") from None
         problem = _inspect(path)
         if problem:
-            aside = _move_aside(path)
+            try:
+                aside = _move_aside(path)
+            except OSError as err:
+                raise StoreError(f"The database file {path} {problem}, and it cannot be moved aside "
+                                 f"({err.strerror}); nothing was changed. Copy the file somewhere safe, "
+                                 f"then remove it to start afresh.") from None
             notices.append(f"The database file {path.name} {problem}. It was kept as {aside.name} "
                            f"and a fresh one was started; nothing was deleted.")
         try:
-            conn = sqlite3.connect(str(path), isolation_level=None)
+            store = cls._connect(path, notices)
+        except sqlite3.Error as err:
+            raise _friendly(err, path, opening=True) from None
+        return store
+
+    @classmethod
+    def _connect(cls, path: Path, notices: list[str]) -> "Store":
+        unclean = _left_unclean(path)
+        try:
+            conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
-            db = sqlite_utils.Database(conn)
-            store = cls(path, db, notices)
-            store._migrate()
+            read_only = False
         except sqlite3.Error as err:
-            raise _friendly(err, path) from None
+            if _code(err) not in _CANNOT_WRITE or not path.exists() or path.stat().st_size == 0:
+                raise
+            conn = _open_read_only(path, err)
+            read_only = True
+            notices.append(_read_only_notice(err, path))
+        store = cls(path, sqlite_utils.Database(conn), notices)
+        store.read_only = read_only
+        try:
+            store._migrate()
+            if unclean:
+                check = conn.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    notices.append(f"The database {path} has a damaged part ({check}); the games that "
+                                   f"can still be read are shown. Keep a copy of the file.")
+        except BaseException:
+            conn.close()
+            raise
         return store
 
     def _migrate(self) -> None:
@@ -156,7 +273,13 @@ class Store:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"The database {self.path} was written by a newer version of the companion "
-                             f"(schema {version}); update the app to open it.")
+                             f"(schema {version}); update the app to open it. Nothing was changed.")
+        if version < SCHEMA_VERSION and self.read_only:
+            if version == 0 and not conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise StoreError(f"The database {self.path} cannot be created: its storage cannot be "
+                                 f"written now (read-only, or full).")
+            raise StoreError(f"The database {self.path} needs updating for this version of the app, which "
+                             f"cannot be done while its storage cannot be written; nothing was changed.")
         for number in range(version, SCHEMA_VERSION):
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -227,30 +350,88 @@ class Store:
 
     # -- reading --------------------------------------------------------------------------
     def _record(self, row: dict) -> GameRecord:
-        return GameRecord(id=row["id"], game=row["game"], engine_version=row["engine_version"], seed=row["seed"],
-                          config=json.loads(row["config"]), status=row["status"], started=row["started"],
-                          ended=row["ended"])
+        """A games row as a record; a garbled row becomes a record that says why it is unreadable."""
+        problems = []
+        config: Any = row.get("config")
+        try:
+            config = json.loads(config) if isinstance(config, (str, bytes)) else config
+        except (ValueError, RecursionError):
+            config = None
+        if not isinstance(config, dict):
+            problems.append("its settings are not readable")
+            config = {}
+        if not isinstance(row.get("game"), str):
+            problems.append("its game name is not readable")
+        elif row["game"].replace("-", "_") not in _game_packages():
+            problems.append(f"it is a game this app does not know ({row['game'][:40]!r})")
+        for column in ("seed", "engine_version"):
+            if isinstance(row.get(column), bool) or not isinstance(row.get(column), int):
+                problems.append(f"its {column.replace('_', ' ')} is not a whole number")
+        status = row.get("status") if isinstance(row.get("status"), str) else "unreadable"
+        return GameRecord(id=row["id"], game=str(row.get("game")), engine_version=row.get("engine_version"),
+                          seed=row.get("seed"), config=config, status=status, started=str(row.get("started") or ""),
+                          ended=row.get("ended") if isinstance(row.get("ended"), str) else None,
+                          unreadable="; ".join(problems) or None)
 
     def game(self, game_id: int) -> GameRecord:
+        """The game's record; ``GameNotFound`` when there is none, ``StoreError`` when its row is
+        garbled (the sentence says which game and why)."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not -2**63 <= game_id < 2**63:
+            raise GameNotFound(f"There is no game number {game_id} in {self.path}.")
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
             raise GameNotFound(f"There is no game number {game_id} in {self.path}.")
-        return self._record(rows[0])
+        record = self._record(rows[0])
+        if record.unreadable:
+            raise StoreError(f"Game {game_id} cannot be opened: {record.unreadable}. It stays in the history; "
+                             f"the other games are not affected.")
+        return record
 
     def list_games(self, status: str | None = None) -> list[GameRecord]:
+        """Every game, newest first; garbled ones too, marked ``unreadable`` (never an exception).
+
+        A running game's action log is checked too (it is what Resume would replay; there are
+        few running games); a finished game's log is read only when the game is opened, so the
+        history costs no more than its own rows however long the games were.
+        """
         if status is None:
             rows = self.db.query("SELECT * FROM games ORDER BY id DESC")
         else:
             rows = self.db.query("SELECT * FROM games WHERE status = ? ORDER BY id DESC", [status])
-        return [self._record(r) for r in rows]
+        records = [self._record(r) for r in rows]
+        for i, record in enumerate(records):
+            if record.status == "running" and not record.unreadable:
+                problem = self.log_problem(record.id)
+                if problem:
+                    records[i] = dataclasses.replace(record, unreadable=problem)
+        return records
 
     def unfinished_games(self) -> list[GameRecord]:
-        return self.list_games("running")
+        """The running games that can be resumed: a garbled game row or action log is left out
+        (``list_games`` still lists it, with why)."""
+        return [g for g in self.list_games("running") if not g.unreadable]
 
-    def log(self, game_id: int) -> list[dict[str, Any]]:
-        """Every log entry of a game in order (undo records included)."""
-        rows = self.db.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])
-        return [json.loads(r["action"]) for r in rows]
+    def log_problem(self, game_id: int) -> str | None:
+        """Why the game's action log cannot be read (first bad entry), or None."""
+        for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                                        (game_id,)):
+            problem = _entry_problem(row[1])
+            if problem:
+                return f"action {row[0]} {problem}"
+        return None
+
+    def log(self, game_id: int, since: int = 0) -> list[dict[str, Any]]:
+        """Every log entry of a game in order (undo records included), from position ``since`` on;
+        a garbled entry raises a ``StoreError`` that names the game and the entry."""
+        out = []
+        for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? "
+                                        "ORDER BY seq", (game_id, since)):
+            problem = _entry_problem(row[1])
+            if problem:
+                raise StoreError(f"Game {game_id} cannot be opened: action {row[0]} {problem}. It stays in "
+                                 f"the history; the other games are not affected.")
+            out.append(json.loads(row[1]))
+        return out
 
     def next_seq(self, game_id: int) -> int:
         row = self.db.conn.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?",
@@ -289,31 +470,80 @@ class Store:
         self._write([("DELETE FROM tags WHERE uid = ?", (uid,))])
 
     def get_setting(self, key: str, default: Any = None) -> Any:
+        """The stored value, or ``default`` when there is none or it is garbled."""
         rows = list(self.db.query("SELECT value FROM settings WHERE key = ?", [key]))
-        return json.loads(rows[0]["value"]) if rows else default
+        if not rows:
+            return default
+        try:
+            return json.loads(rows[0]["value"])
+        except (TypeError, ValueError, RecursionError):
+            return default
 
     def set_setting(self, key: str, value: Any) -> None:
         self._write([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))])
 
 
-def _inspect(path: Path) -> str | None:
-    """Why the file at ``path`` cannot be used as our database, or None when it can."""
-    if not path.exists() or path.stat().st_size == 0:
-        return None
+def _game_packages() -> set[str]:
+    """The game packages present, without importing any engine (start-up stays cheap)."""
+    import pkgutil
+
+    from . import games
+
+    return {m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg}
+
+
+def _entry_problem(text: Any) -> str | None:
+    """Why one stored action cannot be used, or None."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        entry = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return "is not readable (not JSON)"
+    if not isinstance(entry, dict):
+        return f"is not an action (a JSON {type(entry).__name__}, not an object)"
+    if not isinstance(entry.get("kind"), str):
+        return "has no kind"
+    return None
+
+
+def _inspect(path: Path) -> str | None:
+    """Why the file at ``path`` cannot be used as our database, or None when it can.
+
+    Only what shows the file itself is wrong counts: not an SQLite file, cut short, another
+    program's tables, or SQLite saying "corrupt"/"not a database". An error that says the
+    file cannot be opened *now* (busy, full disk, read-only, no permission) is not damage:
+    ``None``, and opening it says what is wrong instead.
+    """
+    try:
+        size = path.stat().st_size
+        if size == 0:
+            return None
+        with path.open("rb") as f:
+            header = f.read(100)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None  # cannot be read now (permissions, I/O): opening says so in words
+    if len(header) < 100 or not header.startswith(_HEADER):
+        return "is damaged or is not a database"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if pages and header[24:28] == header[92:96] and size < pages * page_size:
+        return "is cut short (part of the file is missing)"
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return None
+    # Not marked as ours in the file itself: the mark may still be in the write-ahead log.
+    try:
+        conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, timeout=BUSY_TIMEOUT)
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             conn.close()
-    except sqlite3.DatabaseError:
-        return "is damaged or is not a database"
+    except sqlite3.Error as err:
+        return f"is damaged ({err})" if _code(err) in _DAMAGE else None
     if app_id != APPLICATION_ID and tables:
         return "belongs to another program"
-    if check != "ok":
-        return f"is damaged ({check})"
     return None
 
 

@@ -10,6 +10,7 @@ shows it and falls back to the keyboard stand-ins instead of crashing.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -131,10 +132,18 @@ def load_config(paths: Iterable[str | os.PathLike] | None = None) -> HardwareCon
         except OSError as exc:
             problems.append(f"{path} cannot be read ({exc.strerror or exc}).")
             continue
+        except UnicodeDecodeError as exc:
+            line = path.read_bytes()[: exc.start].count(b"\n") + 1
+            problems.append(f"{path} is not UTF-8 text (line {line} has the byte 0x{exc.object[exc.start]:02X}, "
+                            f"perhaps an accented letter saved as Latin-1); save the file as UTF-8.")
+            continue
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             problems.append(f"{path} is not valid TOML: {exc}.")
+            continue
+        except RecursionError:
+            problems.append(f"{path} is not usable TOML: its values are nested too deeply.")
             continue
         sources.append(str(path))
         for table, values in data.items():
@@ -176,10 +185,12 @@ def validate(
 
     def number(table: str, key: str, positive: bool = True) -> float:
         value = data[table][key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             unit = "" if key == "brightness" else " of seconds"
-            problems.append(f"{where(table, key)}: [{table}] {key} must be a number{unit}, not {value!r}.")
-            return 0.0
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "…"
+            finite = "finite " if isinstance(value, float) else ""
+            problems.append(f"{where(table, key)}: [{table}] {key} must be a {finite}number{unit}, not {shown}.")
+            return 1.0
         if positive and value <= 0:
             problems.append(f"{where(table, key)}: [{table}] {key} must be more than 0, not {value!r}.")
         return float(value)
@@ -270,20 +281,25 @@ def validate(
     for name, p in named.items():
         if p is not None:
             by_pin.setdefault(p, []).append(name)
+    def files_of(names: list[str]) -> str:
+        keys = ["seats" if n.startswith("SEAT") else n.lower() for n in names]
+        return " and ".join(dict.fromkeys(where("buttons", k) for k in keys))
+
     if enabled:
         for p, names in by_pin.items():
             if len(names) > 1:
                 problems.append(
                     f"GPIO {p} (physical pin {PHYSICAL_PIN[p]}) is given to both "
                     f"{' and '.join(names)}: each button needs its own pin "
-                    f"(check {where('buttons', 'seats' if names[-1].startswith('SEAT') else names[-1].lower())})."
+                    f"(check {files_of(names)})."
                 )
         if reader in SERIAL_READERS and isinstance(port, str) and port in UART_PORTS:
             for p, role in UART_GPIOS.items():
                 if p in by_pin:
                     problems.append(
-                        f"GPIO {p} ({', '.join(by_pin[p])}) is the UART {role} that the RFID reader on "
-                        f"{port} uses; move the button to a free GPIO."
+                        f"{files_of(by_pin[p])}: GPIO {p} ({', '.join(by_pin[p])}) is the UART {role} that the "
+                        f"RFID reader on {port} uses (set in {where('rfid', 'reader')}); move the button to "
+                        f"a free GPIO."
                     )
 
     if problems:

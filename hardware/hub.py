@@ -26,9 +26,11 @@ from .commands import KEY_MAP, Command, Message, StatusChanged, TagSeen, command
 from .config import SERIAL_READERS, ButtonsConfig, HardwareConfig, HardwareConfigError, load_config
 from .display import Backlight, IdleBlanker
 from .notify import SystemdNotifier
-from .rfid import SerialReader
+from .rfid import CONFIRM_FRAMES, SerialReader
 
 STANDINS = "buttons: keyboard stand-ins"
+#: The status line when hardware.toml cannot be used (the sentences naming the file are in ``problems``).
+SETTINGS_OFF = "buttons off: fix hardware.toml"
 
 
 class Hub:
@@ -75,24 +77,48 @@ class Hub:
     # -- life ----------------------------------------------------------------------------------
 
     def start(self) -> "Hub":
-        """Open what is configured; hardware trouble becomes ``problems`` and status, not errors."""
+        """Open what is configured; hardware trouble becomes ``problems`` and status, not errors.
+
+        Never raises, and always tells systemd READY=1: an appliance whose settings file is
+        broken must still show its screen (buttons off, the status line and banner say why)
+        rather than be killed and restarted by the unit's start timeout.
+        """
         if self._started:
             return self
         self._started = True
+        settings_broken = False
         if self.config is None:
             try:
                 self.config = load_config(self._config_paths)
             except HardwareConfigError as exc:
+                settings_broken = True
                 self.problems.append("The hardware settings need fixing, so buttons and reader are off:")
                 self.problems.extend(exc.problems)
                 self.config = HardwareConfig(buttons=ButtonsConfig(enabled=False))
-        self._start_buttons()
-        self._start_reader()
+            except Exception as exc:  # a reader of settings must never stop the app
+                settings_broken = True
+                self.problems.append(f"The hardware settings could not be read ({type(exc).__name__}: {exc}), "
+                                     f"so buttons and reader are off.")
+                self.config = HardwareConfig(buttons=ButtonsConfig(enabled=False))
+        for part, step in (("buttons", self._start_buttons), ("reader", self._start_reader),
+                           ("display", self._start_display)):
+            try:
+                step()
+            except Exception as exc:  # gpiozero, pyserial, evdev and sysfs raise many kinds
+                self.problems.append(f"The {part} could not start ({type(exc).__name__}: {exc}); "
+                                     f"the keyboard stand-ins work.")
+                if part == "buttons":
+                    self.buttons = None
+                    self._set_part("buttons", STANDINS)
+        if settings_broken:
+            self._set_part("buttons", SETTINGS_OFF)
+        self.notifier.ready(self.status)
+        return self
+
+    def _start_display(self) -> None:
         backlight = self._backlight if self._backlight is not None else Backlight()
         backlight.set_brightness(self.config.display.brightness)
         self.blanker = IdleBlanker(backlight, self.config.display.blank_after, clock=self._clock)
-        self.notifier.ready(self.status)
-        return self
 
     def _start_buttons(self) -> None:
         cfg = self.config.buttons
@@ -124,7 +150,8 @@ class Hub:
         )
         self._set_part("reader", "reader connecting", announce=False)
         if cfg.reader in SERIAL_READERS:
-            self.reader = SerialReader(port=cfg.port, baud=cfg.baud, open_port=self._open_port, **common)
+            self.reader = SerialReader(port=cfg.port, baud=cfg.baud, open_port=self._open_port,
+                                       confirm_frames=CONFIRM_FRAMES.get(cfg.reader, 1), **common)
         else:
             from .wedge import WedgeReader  # evdev is optional and Linux-only: imported lazily
 

@@ -29,6 +29,15 @@ _HEX = frozenset(b"0123456789ABCDEFabcdef")
 #: The longest body between STX and ETX: 10 data + 2 checksum + CR LF.
 MAX_BODY = 14
 
+#: Identical valid frames a reader must deliver before its tag counts (docs/hardware.md, "Two
+#: frames"). The RDM6300 repeats its frame for as long as a tag lies on it, and its 8-bit XOR
+#: checksum lets about 1 in 45 frames with two changed digits (or two spliced frames) through:
+#: one frame is not enough. The ID-12LA / ID-20LA sends a tag's frame once per presentation, so
+#: waiting for a second one would miss every tag: one frame, the checksum is all there is.
+CONFIRM_FRAMES = {"rdm6300": 2, "id12": 1}
+#: Two frames of the same tag further apart than this are two sightings, not a confirmation.
+CONFIRM_WINDOW = 1.0
+
 STATUS_CONNECTED = "reader connected"
 STATUS_DISCONNECTED = "reader disconnected"
 
@@ -140,6 +149,60 @@ class RepeatFilter:
         return report
 
 
+class ConfirmFilter:
+    """Pass a payload only once ``needed`` valid frames of it arrived within ``window`` seconds
+    (any other frames, good or bad, may come in between); later frames of it keep passing while
+    they keep coming within the window. ``needed=1`` passes everything.
+
+    >>> f = ConfirmFilter(2, window=1.0)
+    >>> [f.seen("A", t) for t in (0.0, 0.1, 0.2)], f.seen("X", 0.3), f.seen("A", 5.0), f.seen("A", 5.1)
+    ([False, True, True], False, False, True)
+    """
+
+    def __init__(self, needed: int = 2, window: float = CONFIRM_WINDOW) -> None:
+        self.needed = max(1, int(needed))
+        self.window = window
+        self._times: dict[str, list[float]] = {}
+
+    def seen(self, payload: str, now: float) -> bool:
+        if self.needed == 1:
+            return True
+        for key in [k for k, times in self._times.items() if now - times[-1] > self.window]:
+            del self._times[key]  # forget what has not been seen lately (bogus payloads too)
+        times = [t for t in self._times.get(payload, []) if now - t <= self.window]
+        times.append(now)
+        self._times[payload] = times[-self.needed:]
+        return len(times) >= self.needed
+
+
+class TagStream:
+    """Bytes from a serial reader in, tag ids out: frames, then confirmation, then repeat
+    suppression. ``SerialReader`` runs one per connection; tests and benchmarks use it directly.
+
+    >>> s = TagStream(confirm=2, clock=iter([0.0, 0.1, 0.2]).__next__)
+    >>> frame = encode_frame("0F00ABCDEF")
+    >>> s.feed(frame), s.feed(frame), s.feed(frame)
+    ([], ['0011259375'], [])
+    """
+
+    def __init__(self, *, confirm: int = 1, hold: float = 1.0, window: float = CONFIRM_WINDOW,
+                 clock: Callable[[], float] = time.monotonic, repeat: "RepeatFilter | None" = None) -> None:
+        self.parser = FrameParser()
+        self.confirm = ConfirmFilter(confirm, window)
+        self.repeat = repeat if repeat is not None else RepeatFilter(hold)
+        self._clock = clock
+
+    def feed(self, data: bytes) -> list[str]:
+        out = []
+        for payload in self.parser.feed(data):
+            now = self._clock()
+            if self.confirm.seen(payload, now):
+                uid = uid_from_payload(payload)
+                if self.repeat.seen(uid, now):
+                    out.append(uid)
+        return out
+
+
 class _ReaderThread:
     """The shared life of a background reader: start, status changes, reconnect, close."""
 
@@ -232,6 +295,7 @@ class SerialReader(_ReaderThread):
         reconnect_interval: float = 1.0,
         clock: Callable[[], float] = time.monotonic,
         open_port: Callable[[str, int], object] | None = None,
+        confirm_frames: int = 1,
     ) -> None:
         super().__init__(
             on_tag=on_tag,
@@ -243,6 +307,8 @@ class SerialReader(_ReaderThread):
         self.port = port
         self.baud = baud
         self._open_port = open_port or _open_serial
+        #: Identical valid frames needed before a tag counts (``CONFIRM_FRAMES`` by reader type).
+        self.confirm_frames = confirm_frames
 
     def _run(self) -> None:
         import serial
@@ -257,11 +323,13 @@ class SerialReader(_ReaderThread):
                 continue
             self._set_status(STATUS_CONNECTED)
             parser = FrameParser()
+            confirm = ConfirmFilter(self.confirm_frames)
             try:
                 while not self._stop.is_set():
                     data = port.read(max(1, _waiting(port)))
                     for payload in parser.feed(data):
-                        self._tag(uid_from_payload(payload))
+                        if confirm.seen(payload, self._clock()):
+                            self._tag(uid_from_payload(payload))
             except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
                 # pyserial raises TypeError/AttributeError when the port is closed under it.
                 self.last_error = str(exc)
@@ -344,7 +412,7 @@ def main(
     )
     if reader in SERIAL_READERS:
         port = args.port or rfid.port
-        device = SerialReader(port=port, baud=rfid.baud, **common)
+        device = SerialReader(port=port, baud=rfid.baud, confirm_frames=CONFIRM_FRAMES.get(reader, 1), **common)
         where = f"{port} at {rfid.baud} baud"
     else:
         from .wedge import WedgeReader

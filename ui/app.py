@@ -120,6 +120,17 @@ class Root(FloatLayout):
                   size=lambda *_: setattr(self._bg, "size", self.size))
 
 
+def _freeze_garbage() -> None:
+    """Exempt everything alive now (Kivy, the screens built so far) from the garbage collector's
+    full passes: those walk every object, and with the screens built they took tens of ms (seconds
+    on a busy machine) in the middle of an animation frame. Objects made later are collected as
+    usual; a frozen one that is dropped is simply never freed (they live as long as the app)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def _typing_in_a_text_field() -> bool:
     """A focused TextInput owns the keys (a name being typed): no stand-ins then."""
     try:
@@ -144,11 +155,17 @@ class CompanionApp(App):
     narrator = ObjectProperty(None, allownone=True)
     hub = ObjectProperty(None, allownone=True)
 
-    def __init__(self, store: "Store", screenshot: str | None = None, screenshot_screen: str = "home",
+    def __init__(self, store: "Store | None" = None, screenshot: str | None = None, screenshot_screen: str = "home",
                  on_first_frame: Callable[[], None] | None = None, input_note: str = "", sample: bool = True,
-                 **kwargs):
+                 open_store: Callable[[], "Store"] | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.store = store
+        if store is None and open_store is None:
+            raise ValueError("CompanionApp needs a store or a way to open one (open_store)")
+        self._store = store
+        # opened just after the first frame (importing sqlite-utils costs about a third of a bare
+        # Kivy start here); anything that needs it sooner opens it on the spot (``store``)
+        self._open_store = open_store
+        self.store_error: str = ""  # why the store could not be opened (the app then exits with 2)
         self.controller = Controller(available_games())
         self.sessions: dict = {}  # game name -> companion.session.Session
         self.screenshot = screenshot
@@ -166,9 +183,41 @@ class CompanionApp(App):
         self._keys_down: set[str] = set()
         self._narrator_natural = (True, "narration starting")  # text-only state before any switch-off
         self.sound_panel: SoundPanel | None = None
+        self._prebuild: list[tuple[str, str]] = []
+        self._last_touch = 0.0
+
+    # -- the store --------------------------------------------------------------------------
+    @property
+    def store(self) -> "Store":
+        """The database; opened on first use when the app was given ``open_store``."""
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+    @property
+    def store_is_open(self) -> bool:
+        return self._store is not None
+
+    def _store_after_first_frame(self) -> None:
+        """Open the store the app deferred, then fill in what the home screen shows from it
+        (Resume buttons, notices). A store that cannot be opened ends the app with a sentence."""
+        if self._store is not None or self._stopping:
+            return
+        try:
+            self._store = self._open_store()
+        except CompanionError as error:  # e.g. a read-only data directory: one sentence, exit 2
+            self.store_error = str(error)
+            self.exit_code = 2
+            self.stop()
+            return
+        if self.manager.current == "home":
+            self.manager.current_screen.prepare()
 
     # -- building -------------------------------------------------------------------------
     def build(self):
+        from ui import textures
+
+        textures.install()  # a label whose text changes never waits for the frames still showing it
         Builder.load_file(str(_KV))
         load_rules()  # the status bar's rule replaces theme.kv's
         Builder.load_string(_SHELL_KV, filename="app_shell.kv")
@@ -198,11 +247,15 @@ class CompanionApp(App):
     def on_start(self):
         def first(*_):
             Window.unbind(on_flip=first)
+            if not self.screenshot:
+                # after the first frame (and before any touch is handled: the clock ticks before
+                # input is dispatched): the table sees the screen before the store, sound and
+                # buttons start
+                Clock.schedule_once(lambda *_: self._store_after_first_frame(), 0)
+                Clock.schedule_once(lambda *_: self.start_services(), 0)
+                Clock.schedule_once(lambda *_: _freeze_garbage(), 0)
             if self.on_first_frame is not None:
                 self.on_first_frame()
-            if not self.screenshot:
-                # after the first frame: the table sees the screen before sound and buttons start
-                Clock.schedule_once(lambda *_: self.start_services(), 0)
         Window.bind(on_flip=first)
         if self.screenshot:
             # a picture needs the true sound line, but never the buttons: on the table the
@@ -235,6 +288,46 @@ class CompanionApp(App):
         self.services_started = True
         self._start_narrator()
         self._start_hardware()
+        self._prebuild_later()
+
+    # -- screens built before they are needed -------------------------------------------------
+    #: Screens the table opens from Home, built while Home sits idle so that their first opening
+    #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
+    PREBUILD = ("dice", "settings", "history", "dice_entry")
+    PREBUILD_IDLE = 0.5  # seconds without a touch before the next piece is built
+
+    def _prebuild_later(self) -> None:
+        from ui.controller import GAME_ENTRY
+
+        if self.screenshot:
+            return
+        names = [*dict.fromkeys([*GAME_ENTRY.values(), *self.PREBUILD])]
+        # one piece per step: import a screen's module (its kv too), then build the screen
+        self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build")]
+        self._last_touch = Clock.get_boottime()
+        Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+
+    def _prebuild_step(self, *_):
+        """Build the next piece if the table is on Home and nobody touched it for a moment."""
+        if self._stopping or not self._prebuild:
+            return
+        idle = Clock.get_boottime() - self._last_touch
+        if self.manager.current != "home" or idle < self.PREBUILD_IDLE:
+            Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+            return
+        kind, name = self._prebuild.pop(0)
+        try:
+            if kind == "import":
+                importlib.import_module(SCREENS[name])
+            elif not self.manager.has_screen(name):
+                self.screen(name)
+        except Exception:  # the real opening will show what is wrong; building early is only a bonus
+            log.exception("building the %s screen early failed", name)
+        if self._prebuild:
+            Clock.schedule_once(self._prebuild_step, 0.05)
+        else:
+            _freeze_garbage()
+
 
     def _start_narrator(self) -> None:
         try:
@@ -492,6 +585,7 @@ class CompanionApp(App):
         return command_for_key(name) is not None
 
     def _on_touch_down(self, _window, _touch):
+        self._last_touch = Clock.get_boottime()
         hub = self.hub
         return bool(hub is not None and hub.activity())  # True swallows the touch that woke the panel
 

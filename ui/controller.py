@@ -29,6 +29,7 @@ SCREENS: dict[str, str] = {
     "history": "ui.screens.history",
     "register_tag": "ui.screens.register_tag",
     "power_menu": "ui.screens.power_menu",
+    "your_box": "ui.screens.your_box",
 }
 
 # engine name -> the screen a new or resumed game of it opens on
@@ -42,6 +43,7 @@ PARENT: dict[str, str] = {
     # opened from settings; opened by a tag or the power buttons they return where they were
     "register_tag": "settings",
     "power_menu": "settings",
+    "your_box": "settings",  # from a game's new-game screen it returns there (open_overlay)
 }
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 SIZES = ("800x480", "1024x600", "1280x720")
+#: set when the store must be opened before the app (after it failed to open after the first frame)
+OPEN_FIRST = "MAFIA_COMPANION_OPEN_FIRST"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -104,30 +106,70 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
     input_note = configure_kivy(args.size, args.fullscreen)
 
     from companion.errors import CompanionError
-    from companion.store import Store
+
+    def open_store():
+        from companion.store import Store  # sqlite-utils: imported after the first frame
+
+        return Store.open(db)
+
+    def storage_problem(error: str) -> int:
+        """The games cannot be opened: say it full screen and stay up (ui/storage_problem.py)."""
+        print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
+        from ui.storage_problem import RETRY_OK, StorageProblemApp
+
+        problem = StorageProblemApp(error, screenshot=args.screenshot, on_first_frame=on_first_frame,
+                                    retry=lambda: _opens(db))
+        problem.run()
+        if problem.exit_code == RETRY_OK:  # the games open now: this very process starts afresh
+            os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+        return problem.exit_code
 
     tmp = None
     db = args.db
-    if args.screenshot and db is None:
-        # screenshots run on a throwaway sample database, never on the table's real games
-        tmp = tempfile.TemporaryDirectory(prefix="mafia-companion-shot-")
-        db = os.path.join(tmp.name, "sample.db")
-    try:
-        store = Store.open(db)
-    except CompanionError as error:  # e.g. a read-only data directory: one sentence, no traceback
-        print(f"mafia-companion: {error}", file=sys.__stderr__, flush=True)  # Kivy may wrap sys.stderr
-        return 2
+    store = None
+    if args.screenshot or os.environ.get(OPEN_FIRST):
+        if args.screenshot and db is None:
+            # screenshots run on a throwaway sample database, never on the table's real games
+            tmp = tempfile.TemporaryDirectory(prefix="mafia-companion-shot-")
+            db = os.path.join(tmp.name, "sample.db")
+        try:
+            store = open_store()  # a picture needs its sample game before the first frame
+        except CompanionError as error:  # e.g. a newer schema: the sentence on the screen, and stay up
+            return storage_problem(str(error))
+    app = None
     try:
         from ui.app import CompanionApp
 
-        app = CompanionApp(store=store, screenshot=args.screenshot, screenshot_screen=args.screen,
-                           on_first_frame=on_first_frame, input_note=input_note, sample=tmp is not None)
+        # the table's app opens the store just after the first frame (see CompanionApp.store)
+        app = CompanionApp(store=store, open_store=open_store, screenshot=args.screenshot,
+                           screenshot_screen=args.screen, on_first_frame=on_first_frame,
+                           input_note=input_note, sample=tmp is not None)
         app.run()
+        if app.store_error:
+            # the games would not open just after the first frame: start again opening them first,
+            # so that the problem is shown full screen instead of a blank restart loop
+            print(f"mafia-companion: {app.store_error}", file=sys.__stderr__, flush=True)
+            os.environ[OPEN_FIRST] = "1"
+            os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
         return app.exit_code
     finally:
-        store.close()
+        if app is not None and app.store_is_open:
+            app.store.close()
+        elif store is not None:
+            store.close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _opens(db) -> bool:
+    from companion.errors import CompanionError
+    from companion.store import Store
+
+    try:
+        Store.open(db).close()
+        return True
+    except CompanionError:
+        return False
 
 
 def main(argv: list[str] | None = None) -> int:

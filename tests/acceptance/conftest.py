@@ -26,20 +26,31 @@ def robot_env(tmp: Path, narration: bool = False) -> dict:
     env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
                KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT),
                XDG_CACHE_HOME=str(tmp / "cache"))
-    for key in ("MAFIA_COMPANION_DB", "MAFIA_COMPANION_INPUT", "MAFIA_COMPANION_HARDWARE"):
+    # a table without GPIO buttons: the app runs with its keyboard stand-ins, as on a desktop
+    for key in ("MAFIA_COMPANION_DB", "MAFIA_COMPANION_INPUT", "MAFIA_COMPANION_HARDWARE", "GPIOZERO_PIN_FACTORY"):
         env.pop(key, None)
     return env
 
 
+#: the owner's narration settings for robot games: the brisk end of espeak-ng's range, so a whole
+#: game fits CI's budget; "on" speaks through SDL's dummy audio driver, "off" is text-only mode
+#: (each line held on screen for its reading time at the same pace)
+NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\nspeed = 450\n'}
+
+
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,
-         timeout: float = 600, db: Path | None = None) -> dict:
+         timeout: float = 900, db: Path | None = None, narration: str = "off", name: str = "robot") -> dict:
     """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``)."""
-    out = tmp / "robot"
+    out = tmp / name
     db = db or tmp / "table.db"
     args = [sys.executable, str(HERE / "play.py"), str(out), str(db), size, *scenarios]
     for key, value in (settings or {}).items():
         args += ["--setting", f"{key}={json.dumps(value)}"]
-    proc = subprocess.run(args, cwd=ROOT, env=robot_env(tmp), capture_output=True, text=True, timeout=timeout)
+    env = robot_env(tmp)
+    narration_file = tmp / f"narration-{narration}.toml"
+    narration_file.write_text(NARRATION[narration])
+    env["MAFIA_COMPANION_NARRATION"] = str(narration_file)
+    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     report_file = out / "report.json"
     report = json.loads(report_file.read_text()) if report_file.exists() else {"scenarios": {}}
     report["returncode"] = proc.returncode

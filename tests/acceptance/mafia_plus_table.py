@@ -262,6 +262,11 @@ class MafiaPlusTable:
         self.t.check_announcements(self.game_id, final=True)
         self.t.shot("mp-end")
         self.obs["end"] = self.r.texts()
+        shown = next((t for t in self.obs["end"] if t.startswith("Winners: ")), "")
+        self.obs["winners_on_screen"] = sorted(re.findall(r"(\w[\w' ]*?) \(", shown))
+        engine, state, _ = self.t.outside.replay(self.game_id)
+        outcome = engine.outcome(state)
+        self.obs["winners_stored"] = sorted(w if isinstance(w, str) else state.players[w] for w in outcome.winners)
 
 
 def seven_players(t) -> None:
@@ -271,3 +276,4 @@ def seven_players(t) -> None:
     table.deal()
     table.to_the_end(["reveal", "cannon"])
     t.obs["calls"] = table.calls_seen
+    t.obs["night_calls"] = len(table.calls_seen)

@@ -294,12 +294,9 @@ class Robot:
         x, y = self._touch_point(s)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        self.run_for(seconds)
-        # a person lets go when the ring is full (a slow frame can delay its filling)
-        end = time.monotonic() + 2 * seconds
-        while getattr(s.widget, "progress", 1.0) < 1.0 and time.monotonic() < end:
-            self.frame()
-        self.run_for(self.hold_margin * 0.4)
+        # a person keeps the finger down for the hold time (the ring fills in real time) and a
+        # moment more, then lets go
+        self.run_for(seconds + self.hold_margin)
         touch.touch_up()
         self.steps += 1
         self.frame()

@@ -231,9 +231,4 @@ def test_one_die_leaves_the_second_face_empty(tmp_path):
     assert shown["total"] == str(shown["die_a"]) and shown["dice_caption"] == "One die"
 
 
-def test_a_database_that_cannot_be_opened_is_one_sentence_and_exit_2(tmp_path):
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder")
-    result = run_app(["-m", "ui.main", "--db", str(blocker / "table.db")], tmp_path)
-    assert result.returncode == 2
-    assert "mafia-companion: " in result.stderr and "Traceback" not in result.stderr
+# A database that cannot be opened: tests/ui/test_app_faults.py (the sentence on screen, app stays up).

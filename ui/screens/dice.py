@@ -161,11 +161,15 @@ class DiceScreen(Screen):
                 app.end_session("dice")
                 app.go(app.controller.after_finish("dice"))
 
+    # The result (the big number, the caption, its chip in the history strip) appears when the dice
+    # land or the wheel stops, never while they still move: until then the texts show everything
+    # recorded before this roll (``_refresh_texts(upto=-1)``). The session has recorded it already.
     def _present_roll(self, dice: tuple[int, ...], animate: bool) -> None:
-        self.settle()
+        self._finish_animations()
         self.single = len(dice) == 1
         a, b = self.ids.die_a, self.ids.die_b
         if animate:
+            self._refresh_texts(upto=-1)
             a.roll_to(dice[0])
             if len(dice) > 1:
                 b.roll_to(dice[1])
@@ -180,9 +184,10 @@ class DiceScreen(Screen):
             b.value = 0
 
     def _present_spin(self, number: int, side: str, animate: bool) -> None:
-        self.settle()
+        self._finish_animations()
         wheel = self.ids.wheel
         if animate:
+            self._refresh_texts(upto=-1)
             wheel.spin_to(number, side)
             self.spin_number, self.spin_side, self.spin_caption = "", "", "Spinning…"
             self._reveal_event = Clock.schedule_once(lambda *_: self._refresh_texts(), SPIN_SECONDS)
@@ -190,16 +195,22 @@ class DiceScreen(Screen):
             wheel.show(number, side)
             self._refresh_texts()
 
-    def settle(self) -> None:
-        """Finish every animation and show the recorded state (resume, undo, screenshots)."""
+    def _finish_animations(self) -> None:
+        """Land whatever still moves (a new tap never waits for the old animation)."""
         if self._reveal_event is not None:
             self._reveal_event.cancel()
             self._reveal_event = None
-        if "die_a" not in self.ids or self.session is None:
+        if "die_a" not in self.ids:
             return
         self.ids.die_a.finish()
         self.ids.die_b.finish()
         self.ids.wheel.finish()
+
+    def settle(self) -> None:
+        """Finish every animation and show the recorded state (resume, undo, screenshots)."""
+        self._finish_animations()
+        if "die_a" not in self.ids or self.session is None:
+            return
         last_roll = self._last(DiceRolled)
         if last_roll is not None:
             self.ids.die_a.value = last_roll.dice[0]
@@ -216,16 +227,17 @@ class DiceScreen(Screen):
             self.ids.wheel.number, self.ids.wheel.side = 0, ""
         self._refresh_texts()
 
-    def _last(self, cls):
-        for action in reversed(self.session.actions):
+    def _last(self, cls, actions=None):
+        for action in reversed(self.session.actions if actions is None else actions):
             if isinstance(action, cls):
                 return action
         return None
 
-    def _refresh_texts(self) -> None:
+    def _refresh_texts(self, upto: int | None = None) -> None:
+        """Show the recorded results (``upto=-1``: all but the newest, still animating)."""
         self._reveal_event = None
-        actions = self.session.actions
-        roll, spin = self._last(DiceRolled), self._last(Spun)
+        actions = self.session.actions[:upto]
+        roll, spin = self._last(DiceRolled, actions), self._last(Spun, actions)
         if roll is None:
             self.total_text, self.dice_caption = "", "Tap the dice to roll"
         else:
@@ -244,10 +256,17 @@ class DiceScreen(Screen):
         self._fill_history()
 
     def _fill_history(self) -> None:
+        """The chips, newest first; existing chips are reused (building new widgets at the moment a
+        result lands cost a frame)."""
         strip = self.ids.history
-        strip.clear_widgets()
+        chips = list(reversed(strip.children))  # as shown, left to right
         for i, (text, physical) in enumerate(self.history):
-            strip.add_widget(HistoryChip(text=text, physical=physical, newest=i == 0))
+            if i < len(chips):
+                chips[i].text, chips[i].physical, chips[i].newest = text, physical, i == 0
+            else:
+                strip.add_widget(HistoryChip(text=text, physical=physical, newest=i == 0))
+        for chip in chips[len(self.history):]:
+            strip.remove_widget(chip)
 
     def _clear_errors(self) -> None:
         self.dice_error = self.spin_error = self.undo_error = ""

@@ -37,8 +37,10 @@ class DiceEntryScreen(Screen):
             button = BigButton(text=str(n))
             button.bind(on_release=lambda b: self.pick("number", int(b.text)))
             self.ids.numbers.add_widget(button)
-        self._spin_panel = self.ids.spin_panel
-        self._dice_panel = self.ids.dice_panel
+        # the real widgets, not the weak proxies in ``ids``: the panel off screen must stay alive
+        # (only a proxy kept it, so it vanished at the first garbage collection)
+        self._spin_panel = self.ids.spin_panel.__self__
+        self._dice_panel = self.ids.dice_panel.__self__
         self._show_panel()
 
     def prepare(self, **_):

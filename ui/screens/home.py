@@ -40,8 +40,10 @@ class HomeScreen(Screen):
     def prepare(self, **_):
         app = App.get_running_app()
         self.error = ""
-        self.notices = list(getattr(app.store, "notices", []))
         self._fill_cards(app)
+        if not getattr(app, "store_is_open", True):
+            return  # the first frame: the app opens the store right after it and prepares again
+        self.notices = list(getattr(app.store, "notices", []))
         self._fill_resume(app)
 
     def show_error(self, text: str) -> None:

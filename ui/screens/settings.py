@@ -116,6 +116,11 @@ class SettingsScreen(Screen):
 
         App.get_running_app().go(Route("history"))
 
+    def open_your_box(self) -> None:
+        from ui.controller import Route
+
+        App.get_running_app().go(Route("your_box"))
+
     def open_power(self) -> None:
         from ui.controller import Route
 

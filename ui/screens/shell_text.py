@@ -144,6 +144,10 @@ def history_rows(records: Iterable, title_of: Callable[[str], str]) -> list[Hist
     """
     rows = []
     for r in records:
+        if getattr(r, "unreadable", None):
+            rows.append(HistoryRow(r.id, r.game, title_of(r.game), "Unreadable", f"game {r.id}: {r.unreadable}",
+                                   False))
+            continue
         when = f"started {local_time(r.started)}"
         if r.ended:
             same_day = (r.started or "")[:10] == r.ended[:10]

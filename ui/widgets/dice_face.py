@@ -81,8 +81,9 @@ class DiceFace(ButtonBehavior, Widget):
             if self.dim and int(self.value) == 0:
                 # the die not rolled (one-die roll): a faint outline, not a grey block
                 Color(*th.DIM)
-                Line(rounded_rectangle=(x + 2, y + 2, side - 4, side - 4, radius), width=1,
-                     dash_length=8, dash_offset=6)
+                # solid, not dashed: Kivy rebuilds a dashed line's texture whenever it is redrawn,
+                # which stalled frames for seconds (see docs/performance.md)
+                Line(rounded_rectangle=(x + 2, y + 2, side - 4, side - 4, radius), width=1)
                 return
             PushMatrix()
             Rotate(angle=self.tilt, origin=self.center)
@@ -106,5 +107,5 @@ class DiceFace(ButtonBehavior, Widget):
             if int(self.value) == 0:
                 Color(*th.DIE_EDGE)
                 Line(rounded_rectangle=(x + side * 0.2, y + side * 0.2, side * 0.6, side * 0.6, radius / 2),
-                     width=1, dash_length=6, dash_offset=4)
+                     width=1)
             PopMatrix()

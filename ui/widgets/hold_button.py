@@ -36,6 +36,10 @@ class HoldButton(BigButton):
 
     def on_release(self):
         if self._event is not None:
+            if time.monotonic() - getattr(self, "_pressed_at", time.monotonic()) >= self.hold_seconds:
+                self._tick(0)  # held long enough in real time: a late frame must not cancel it
+                if self._event is None:
+                    return
             self._cancel()
             self.progress = 0.0
             self.hint = "Hold longer"

@@ -1,14 +1,17 @@
-"""Contract's box data: the Mafiosi deck, influence values, trafficking tiles, briefcases.
+"""Contract's data: the Mafiosi deck, influence values, trafficking tiles, briefcases.
 
 The rulebook prints the card counts but not the values on the Mafiosi, the tiles or the
-briefcases, so they live in ``contract.toml`` beside this module (an owner edits it to match
-their box); see /work/shared/rules/README.md.
+briefcases. Those are "box values": ``contract.toml`` beside this module holds their shipped
+defaults, a table enters its own in "Your box" (saved in the database, companion/box.py), and a
+game receives them in its config (``box``) and keeps them in its state. See docs/box.md.
 """
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -113,6 +116,106 @@ def parse(raw: Mapping[str, Any]) -> ContractData:
 def load(path: Path = DATA_FILE) -> ContractData:
     with open(path, "rb") as fh:
         return parse(tomllib.load(fh))
+
+
+#: Cards per family as the rulebook prints them ("Brakova (5 cards) ... Blackmat (4 cards)").
+PRINTED_COUNTS = {"brakova": 5, "yakaz": 5, "rodrigos": 5, "costa": 5, BLACKMAT: 4}
+#: "First to have 3/4 cards of different families", "2/3 cards of the same family": which number
+#: goes with which player count is not printed, so these thresholds are box values.
+BOX_THRESHOLDS = ("first_different_families", "first_same_family")
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, Any]:
+    with open(DATA_FILE, "rb") as fh:
+        return tomllib.load(fh)
+
+
+def _raw() -> dict[str, Any]:
+    """A fresh copy of contract.toml's tables (callers may change it)."""
+    return copy.deepcopy(_shipped())
+
+
+def default_box() -> dict[str, Any]:
+    """The shipped defaults of the box values, TOML-shaped."""
+    raw = _raw()
+    mafiosi = {f: list(raw["family"][f]["values"]) for f in raw["families"]}
+    mafiosi[BLACKMAT] = list(raw["blackmat"]["values"])
+    briefcases = {}
+    for b in raw["briefcase"]:
+        entry = {"value": b["value"]}
+        if b["id"] in BOX_THRESHOLDS:
+            entry["threshold"] = {str(k): v for k, v in b["threshold"].items()}
+        briefcases[b["id"]] = entry
+    return {"mafiosi": mafiosi, "trafficking": dict(raw["trafficking"]), "briefcases": briefcases}
+
+
+def _whole(value: Any, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{what} must be a whole number, not {value!r}.")
+    if value < lo or value > hi:
+        if value < 0:
+            raise ConfigError(f"{what} cannot be negative ({value}).")
+        raise ConfigError(f"{what} must be from {lo} to {hi}, not {value}.")
+    return value
+
+
+def parse_box(values: Mapping[str, Any], where: str = "your box") -> ContractData:
+    """The game's data with the table's box values in place; every bad value is a sentence naming it."""
+    if not isinstance(values, Mapping):
+        raise ConfigError(f"{where}: the box values must be a table, not {type(values).__name__}.")
+    unknown = set(values) - {"mafiosi", "trafficking", "briefcases"}
+    if unknown:
+        raise ConfigError(f"{where}: Contract's box has no '{sorted(unknown)[0]}'.")
+    raw = _raw()
+    names = {f: raw["family"][f]["name"] for f in raw["families"]} | {BLACKMAT: raw["blackmat"]["name"]}
+    mafiosi = values.get("mafiosi")
+    if not isinstance(mafiosi, Mapping) or set(mafiosi) != set(PRINTED_COUNTS):
+        raise ConfigError(f"{where}: [mafiosi] must give the values of the {', '.join(names.values())} cards.")
+    for fam, count in PRINTED_COUNTS.items():
+        vals = mafiosi[fam]
+        if not isinstance(vals, list) or len(vals) != count:
+            raise ConfigError(f"{where}: the rulebook's box has {count} {names[fam]} cards; give {count} values, "
+                              f"not {len(vals) if isinstance(vals, list) else vals!r}.")
+        for i, v in enumerate(vals, 1):
+            _whole(v, f"{where}: {names[fam]} card {i}", 1, 9)
+        target = raw["blackmat"] if fam == BLACKMAT else raw["family"][fam]
+        target["values"] = list(vals)
+    twos = sum(v == 2 for vals in mafiosi.values() for v in vals)
+    if 24 - twos < 20:
+        raise ConfigError(f"{where}: {twos} Mafiosi have value 2; with 2 or 3 players they are removed and the "
+                          f"20 cards the game needs run short (at most 4 may have value 2).")
+    tiles = values.get("trafficking")
+    if not isinstance(tiles, Mapping) or set(tiles) != {"first", "second"}:
+        raise ConfigError(f"{where}: [trafficking] must give the first and the second tiles.")
+    for which in ("first", "second"):
+        vals = tiles[which]
+        if not isinstance(vals, list) or len(vals) != 4:
+            raise ConfigError(f"{where}: there are 4 {which} trafficking tiles; give 4 values.")
+        for i, v in enumerate(vals, 1):
+            _whole(v, f"{where}: {which} trafficking tile {i}", 0, 99)
+        raw["trafficking"][which] = list(vals)
+    cases = values.get("briefcases")
+    ids = [b["id"] for b in raw["briefcase"]]
+    if not isinstance(cases, Mapping) or set(cases) != set(ids):
+        raise ConfigError(f"{where}: [briefcases] must give a value for each of the {len(ids)} briefcases.")
+    for b in raw["briefcase"]:
+        entry = cases[b["id"]]
+        title = b["title"].replace("{n}", "N")
+        if not isinstance(entry, Mapping) or "value" not in entry:
+            raise ConfigError(f"{where}: the briefcase '{title}' needs a value.")
+        extra = set(entry) - {"value", "threshold"}
+        if extra or ("threshold" in entry) != (b["id"] in BOX_THRESHOLDS):
+            raise ConfigError(f"{where}: the briefcase '{title}' takes only "
+                              f"{'a value and a threshold' if b['id'] in BOX_THRESHOLDS else 'a value'}.")
+        b["value"] = _whole(entry["value"], f"{where}: the briefcase '{title}'", 0, 99)
+        if b["id"] in BOX_THRESHOLDS:
+            th = entry["threshold"]
+            if not isinstance(th, Mapping) or {str(k) for k in th} != {str(p) for p in b["players"]}:
+                raise ConfigError(f"{where}: the briefcase '{title}' needs a threshold for 2, 3, 4 and 5 players.")
+            b["threshold"] = {str(k): _whole(v, f"{where}: the threshold of '{title}' with {k} players", 1, 5)
+                              for k, v in th.items()}
+    return parse(raw)
 
 
 def card_family(card: str) -> str:

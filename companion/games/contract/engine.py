@@ -306,6 +306,7 @@ class ContractState:
     first_tiles: tuple[int, ...] = ()  # by family, in data order
     second_tiles: tuple[int, ...] = ()
     count_lines: tuple[CountLine, ...] = ()  # the count of the current (or last) round
+    data: ContractData | None = None  # the box values this game started with (config "box")
 
 
 # ============================================================================================
@@ -424,6 +425,10 @@ class ContractEngine(Engine):
         self.data = data if data is not None else _data.load()
 
     # -- words ---------------------------------------------------------------------------
+    def _d(self, state: ContractState) -> ContractData:
+        """The game's own data (its box values), or the shipped data for a state made without it."""
+        return state.data if state.data is not None else self.data
+
     def label(self, card: str | None) -> str:
         """``'yakaz-4'`` -> ``'Yakaz 4'``."""
         if card is None:
@@ -482,10 +487,13 @@ class ContractEngine(Engine):
     def new(self, config: Mapping[str, Any], seed: int) -> ContractState:
         """Setup: "With 2 or 3 players, remove the Mafiosi of value 2" ... "the last player (to the
         right of the 1st player) takes the Vicelard card"."""
-        unknown = set(config) - {"players", "names", "first_player"}
+        unknown = set(config) - {"players", "names", "first_player", "box"}
         if unknown:
             raise ConfigError(f"Contract has no option {', '.join(sorted(unknown))}.")
         names = config.get("names")
+        if names is not None and (not isinstance(names, (list, tuple))
+                                  or not all(isinstance(n, str) for n in names)):
+            raise ConfigError("names must be a list of the players' names, by seat, like [\"Ann\", \"Ben\"].")
         players = config.get("players", len(names) if names else None)
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
             raise ConfigError(f"Contract is played by 2 to 5 players, not {players!r}.")
@@ -499,15 +507,16 @@ class ContractEngine(Engine):
         first = config.get("first_player", 0)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
             raise ConfigError(f"The first player must be a seat from 0 to {players - 1}, not {first!r}.")
-        deck = tuple(c for c in self.data.deck if players > 3 or card_value(c) != 2)
+        data = _data.parse_box(config["box"]) if "box" in config else self.data
+        deck = tuple(c for c in data.deck if players > 3 or card_value(c) != 2)
         if len(deck) < LAYOUT[players] * ROUNDS[players]:
-            raise ConfigError(f"contract.toml gives {len(deck)} Mafiosi for {players} players; the game needs "
+            raise ConfigError(f"The box gives {len(deck)} Mafiosi for {players} players; the game needs "
                               f"{LAYOUT[players] * ROUNDS[players]}.")
-        briefcases = tuple(b.id for b in self.data.briefcases if players in b.players)
+        briefcases = tuple(b.id for b in data.briefcases if players in b.players)
         return ContractState(players=players, names=names, rounds=ROUNDS[players], deck=deck,
                              briefcase_ids=briefcases, phase="trafficking", round=0, first=first, turn=first,
                              hands=(0,) * players, draw_pile=INFLUENCE_DECK, discard=0,
-                             areas=(Area(),) * players, vicelard_card=(first - 1) % players)
+                             areas=(Area(),) * players, vicelard_card=(first - 1) % players, data=data)
 
     def sample_config(self, players: int | None, rng: Any) -> dict[str, Any]:
         if players is None:
@@ -528,9 +537,9 @@ class ContractEngine(Engine):
         """Influence on one Mafioso in half points: "contract 2, token 1, dollar 1, card back 1/2"."""
         out: dict[int, int] = {}
         for p in state.slots[position].plays:
-            pts = p.tokens * self.data.halves("token")
+            pts = p.tokens * self._d(state).halves("token")
             for c in p.cards:
-                pts += self.data.halves("contract" if c.startswith("contract:") else c)
+                pts += self._d(state).halves("contract" if c.startswith("contract:") else c)
             out[p.seat] = out.get(p.seat, 0) + pts
         return out
 
@@ -595,7 +604,7 @@ class ContractEngine(Engine):
         if state.phase == "over":
             return []
         if state.phase == "trafficking":
-            d = self.data
+            d = self._d(state)
             return [TraffickingDealt(tuple(p), d.second_tiles) for p in permutations(d.first_tiles)]
         pos = self.awaiting_turn_up(state)
         if pos is not None:
@@ -689,7 +698,7 @@ class ContractEngine(Engine):
     def _check_trafficking(self, state: ContractState, action: TraffickingDealt) -> None:
         if state.phase != "trafficking":
             raise IllegalAction("The trafficking tiles were already dealt at the start of the game.")
-        d = self.data
+        d = self._d(state)
         if sorted(action.first) != sorted(d.first_tiles) or sorted(action.second) != sorted(d.second_tiles):
             raise IllegalAction(f"The first tiles are {_join([str(v) for v in sorted(d.first_tiles)])} and the "
                                 f"second tiles {_join([str(v) for v in sorted(d.second_tiles)])}, one of each "
@@ -701,7 +710,7 @@ class ContractEngine(Engine):
             raise IllegalAction(f"No Mafioso is waiting to be turned up: {self.prompt(state)}")
         if action.position != pos:
             raise IllegalAction(f"Turn up the Mafioso in position {pos + 1} first (from the left).")
-        if not isinstance(action.card, str) or action.card not in self.data.deck:
+        if not isinstance(action.card, str) or action.card not in self._d(state).deck:
             raise IllegalAction(f"'{action.card}' is not a Mafioso card (write it like yakaz-4).")
         if action.card not in state.deck:
             raise IllegalAction(f"The {self.label(action.card)} is not in this game: the Mafiosi of value 2 "
@@ -726,7 +735,7 @@ class ContractEngine(Engine):
             if state.areas[p.seat].column(action.family) is None:
                 have = _join([self.fam(c.family) for c in state.areas[p.seat].columns])
                 raise IllegalAction(f"A Blackmat joins a family column {n[p.seat]} already has ({have}), "
-                                    f"not '{dict(self.data.names).get(action.family, action.family)}'.")
+                                    f"not '{dict(self._d(state).names).get(action.family, action.family)}'.")
             return None
         if isinstance(action, TakeCopperCard):
             return None
@@ -753,9 +762,9 @@ class ContractEngine(Engine):
                 raise IllegalAction(f"{c!r} is not an influence card.")
             if c.startswith("contract:"):
                 cf = c[9:]
-                if cf not in self.data.families:
+                if cf not in self._d(state).families:
                     raise IllegalAction(f"There is no '{cf}' contract; the families are "
-                                        f"{_join([self.fam(f) for f in self.data.families])}.")
+                                        f"{_join([self.fam(f) for f in self._d(state).families])}.")
                 if fam is None:
                     raise IllegalAction(f"A contract cannot go on a face-down Mafioso (its family is unknown "
                                         f"until the count); play dollars or cards face down there.")
@@ -853,7 +862,7 @@ class ContractEngine(Engine):
     def _apply(self, state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
         events: list[Event] = []
         if isinstance(action, TraffickingDealt):
-            d = self.data
+            d = self._d(state)
             tiles = _join([f"{self.fam(f)} {a} $ / {b} $" for f, a, b in zip(d.families, action.first, action.second)])
             events.append(Event("trafficking", f"Trafficking tiles (first / second): {tiles}.",
                                 data={"first": action.first, "second": action.second}))
@@ -1160,7 +1169,7 @@ class ContractEngine(Engine):
         briefcase." Checked card by card during the count, so "first" is well defined."""
         won = dict(state.briefcases)
         for ident in state.briefcase_ids:
-            b = self.data.briefcase(ident)
+            b = self._d(state).briefcase(ident)
             if b.when != "first" or ident in won:
                 continue
             if self.measure(state.areas[seat], b.measure, b.strength) >= b.threshold(state.players):
@@ -1195,7 +1204,7 @@ class ContractEngine(Engine):
         (Blackmats included), ties broken by the highest card; end-game briefcases (a tie gives nobody
         the briefcase); the richest wins."""
         n = state.names
-        d = self.data
+        d = self._d(state)
         traffic: dict[int, list[tuple[str, str, int]]] = {s: [] for s in range(state.players)}
         lines: list[str] = []
         for i, fam in enumerate(d.families):
@@ -1260,8 +1269,8 @@ class ContractEngine(Engine):
         if request is not None:
             raise IllegalAction(f"Contract has nothing to roll or spin ('{request}').")
         if state.phase == "trafficking":
-            first = list(self.data.first_tiles)
-            second = list(self.data.second_tiles)
+            first = list(self._d(state).first_tiles)
+            second = list(self._d(state).second_tiles)
             rng.shuffle(first)
             rng.shuffle(second)
             return TraffickingDealt(tuple(first), tuple(second))
@@ -1281,7 +1290,7 @@ class ContractEngine(Engine):
     def view(self, state: ContractState, audience: Audience) -> ContractView:
         """The app never knows a hand, so every audience sees the same table."""
         n = state.names
-        d = self.data
+        d = self._d(state)
         slots = []
         for i, s in enumerate(state.slots):
             totals = self.totals(state, i)

@@ -313,12 +313,14 @@ class IlCapoEngine(Engine):
 
     # -- setup --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> IlCapoState:
-        """Config: ``players`` (2-8 names, or a count), optional ``crew_file`` / ``board_file`` paths.
+        """Config: ``players`` (2-8 names, or a count), optional ``box`` (the table's box values,
+        companion/box.py; the shipped defaults without it).
 
         "Each player begins with a set amount of cash ($150,000)". The catalog and board numbers
-        are copied into the state, so an edited data file never changes a game already logged.
+        are copied into the state (and the box into the logged config), so editing the box never
+        changes a game already logged.
         """
-        unknown = set(config) - {"players", "crew_file", "board_file"}
+        unknown = set(config) - {"players", "box"}
         if unknown:
             raise ConfigError(f"Il Capo has no option {', '.join(sorted(unknown))}.")
         players = config.get("players", 3)
@@ -339,8 +341,7 @@ class IlCapoEngine(Engine):
                 raise ConfigError(f"'{n}' is reserved for the bank; pick another name.")
         if len(set(n.lower() for n in names)) != len(names):
             raise ConfigError("Two players have the same name; give everyone a different name.")
-        catalog = D.load_catalog(config.get("crew_file"))
-        board = D.load_board(config.get("board_file"))
+        catalog, board = D.parse_box(config["box"] if "box" in config else D.default_box())
         ledger = Ledger.open({n: D.STARTING_CASH for n in names}, bank=0)
         return IlCapoState(players=tuple(PlayerState(n) for n in names), ledger=ledger, catalog=catalog,
                            board=board)
@@ -797,7 +798,7 @@ class IlCapoEngine(Engine):
             s = _pay(s, name, BANK, card.cost, f"hire ({a.crew})")
             s = _set_player(s, seat, crew=p.crew + (a.crew,))
             ev.append(Event("hired", f"{name} hires {a.crew}, a {card.tier_name} with Execution Difficulty "
-                                     f"{card.difficulty}, for {format_dollars(card.cost)}.",
+                                     f"{card.difficulty}, for {format_dollars(card.cost)} (from your box).",
                             data={"seat": seat, "crew": a.crew, "cost": card.cost}))
             return s
         if isinstance(a, PickUp):
@@ -810,10 +811,10 @@ class IlCapoEngine(Engine):
             return self._next_turn(s, ev)
         if isinstance(a, DevelopSkyscraper):
             s = _pay(s, name, BANK, s.board.skyscraper_cost, "skyscraper")
-            text = f"{name} develops a Skyscraper for {format_dollars(s.board.skyscraper_cost)}"
+            text = f"{name} develops a Skyscraper for {format_dollars(s.board.skyscraper_cost)} (from your box)"
             if s.marcello_alive:
                 s = _pay(s, name, BANK, s.board.marcello_dues, "dues (Marcello Valli)")
-                text += f" and pays Marcello Valli's dues of {format_dollars(s.board.marcello_dues)}."
+                text += f" and pays Marcello Valli's dues of {format_dollars(s.board.marcello_dues)} (from your box)."
             else:
                 text += "; Marcello Valli is dead, so no dues."
             ev.append(Event("skyscraper", text, data={"seat": seat}))
@@ -837,13 +838,14 @@ class IlCapoEngine(Engine):
         if type(a) in kinds:
             kind, who, diff = kinds[type(a)]
             twice = " Two hits in a row are needed." if kind == "shoot_brothers" else ""
-            ev.append(Event("shoot_npc", f"{name} takes a shot at {who}: spin higher than {diff}.{twice}",
+            ev.append(Event("shoot_npc", f"{name} takes a shot at {who}: spin higher than {diff} to hit "
+                                         f"(from your box).{twice}",
                             data={"seat": seat, "npc": kind[6:]}))
             return replace(s, awaiting="spin", encounter=Encounter(kind, seat, -1, "turn"))
         if isinstance(a, ShootReleased):
             diff = _card(s, a.crew).difficulty
             ev.append(Event("shoot_released", f"{name} takes a shot at {a.crew} (unarmed): spin higher than "
-                                              f"{diff}.", data={"seat": seat, "crew": a.crew}))
+                                              f"{diff} (his card, from your box).", data={"seat": seat, "crew": a.crew}))
             return replace(s, awaiting="spin", encounter=Encounter("shoot_released", seat, -1, "turn", crew=a.crew))
         raise IllegalAction(f"{a.describe()} is not possible now.")  # pragma: no cover (checked before)
 
@@ -899,7 +901,7 @@ class IlCapoEngine(Engine):
                                         f"straight at {name}. A 9 or 10 ends {name}'s game.", data={"seat": seat}))
             return replace(s, awaiting="spin", encounter=Encounter("brothers", -1, seat, origin, stage=2))
         ev.append(Event("brothers", f"The Ricigliano Brothers try to whack {name}'s crew. {name}: spin against "
-                                    f"Bobby; {D.BROTHERS_LOSE_AT_MOST} or lower loses your weakest crew member.",
+                                    f"Bobby Ricigliano; {D.BROTHERS_LOSE_AT_MOST} or lower loses your weakest crew member.",
                         data={"seat": seat}))
         return replace(s, awaiting="spin", encounter=Encounter("brothers", -1, seat, origin))
 
@@ -934,7 +936,7 @@ class IlCapoEngine(Engine):
                 ev.append(Event("shot", f"The Riciglianos spin {n} and miss {name}.",
                                 data={"seat": seat, "number": n, "hit": False}))
             return self._finish(s, ev)
-        brother = "Bobby" if e.stage == 0 else "Vinnie"
+        brother = "Bobby Ricigliano" if e.stage == 0 else "Vinnie Ricigliano"
         if n <= D.BROTHERS_LOSE_AT_MOST:
             ranked = ranked_crew(s, seat)
             lost = ranked[0] if e.stage == 0 else ranked[-1]
@@ -951,7 +953,7 @@ class IlCapoEngine(Engine):
             ev.append(Event("beat_brother", f"{name} spins {n} and beats {brother}.",
                             data={"seat": seat, "number": n}))
         if e.stage == 0:
-            ev.append(Event("brothers", f"{name}: now spin against Vinnie; {D.BROTHERS_LOSE_AT_MOST} or lower loses "
+            ev.append(Event("brothers", f"{name}: now spin against Vinnie Ricigliano; {D.BROTHERS_LOSE_AT_MOST} or lower loses "
                                         f"your top crew member.", data={"seat": seat}))
             return replace(s, encounter=replace(e, stage=1))
         return self._finish(s, ev)

@@ -24,7 +24,7 @@ from .actions import (ALL_ACTIONS, BuildConstruction, DiscardHand, EndActions, E
                       PlayExtortion, PlayPoker, PlayRoulette, PlaySafeRobbery, PlaySlotMachine, PokerBoard,
                       PokerCards, RouletteBet, RouletteCardTurned, RoulettePass, SafeCardsTaken,
                       SlotCardsTurned, TransactionBuy, TransactionSell)
-from .data import BUILDINGS, PROTECTOR, load
+from .data import BUILDINGS, PROTECTOR, CasinoData, with_box
 
 MILLION = 1_000_000
 #: "If a player earns at least 30 million dollars, the game ends and the richest player is the winner."
@@ -123,6 +123,7 @@ class CasinoState:
     ledger: Ledger
     token_mode: bool
     box: tokens.Stock
+    data: CasinoData  # the box values this game started with (config "box"), kept for replay
     phase: str = "market"
     active: int = 0
     turn: int = 0
@@ -186,6 +187,7 @@ class TableView:
     ledger: tuple[tuple[str, str, int, str], ...]
     winners: tuple[str, ...]
     draw_prompt: str | None = None  # a chance draw is awaited: enter the real cards or let the app draw
+    market_cards: tuple[tuple[str, int, int], ...] = ()  # the game's four Market Value cards (box values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +222,7 @@ class MafiaCasinoEngine(Engine):
 
     # -- new --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> CasinoState:
-        unknown = set(config) - {"players", "tokens"}
+        unknown = set(config) - {"players", "tokens", "box"}
         if unknown:
             raise ConfigError(f"Mafia Casino has no option {', '.join(sorted(unknown))}.")
         players = config.get("players", 3)
@@ -243,9 +245,10 @@ class MafiaCasinoEngine(Engine):
         token_mode = config.get("tokens", False)
         if not isinstance(token_mode, bool):
             raise ConfigError("tokens must be true (hand over physical tokens) or false (ledger only).")
+        data = with_box(config.get("box"))
         ledger = Ledger.open({n: 0 for n in names}, bank=0, unlimited_bank=True)
         return CasinoState(players=tuple(Player(n) for n in names), ledger=ledger, token_mode=token_mode,
-                           box=tokens.BOX if token_mode else tokens.NONE)
+                           box=tokens.BOX if token_mode else tokens.NONE, data=data)
 
     def sample_config(self, players: int | None, rng: Any) -> dict[str, Any]:
         if players is None:
@@ -291,7 +294,7 @@ class MafiaCasinoEngine(Engine):
         return [a for a in dict.fromkeys(self._candidates(state)) if self._why_not(state, a) is None]
 
     def _candidates(self, s: CasinoState) -> list[Action]:
-        data = load()
+        data = s.data
         n = len(s.players)
         me = s.players[s.active]
         out: list[Action] = []
@@ -354,7 +357,7 @@ class MafiaCasinoEngine(Engine):
 
     # setup
     def _why_not_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn) -> str | None:
-        count = len(load().market)
+        count = len(s.data.market)
         if not _is_int(a.card) or not 1 <= a.card <= count:
             return f"The Market Value cards are numbered 1 to {count}, not {a.card!r}."
         if s.market is not None and a.card - 1 == s.market:
@@ -391,7 +394,7 @@ class MafiaCasinoEngine(Engine):
         me = s.players[s.active]
         if (why := self._one_type(s, "construction")) or (why := _bad_building(a.building)):
             return why
-        names = load().constructions_of(a.building)
+        names = s.data.constructions_of(a.building)
         if a.name not in names:
             return (f"'{a.name}' is not a {a.building.title()} construction; they are: {', '.join(names)}.")
         if a.name in me.constructions(a.building):
@@ -479,7 +482,7 @@ class MafiaCasinoEngine(Engine):
             return why
         if not 1 <= len(a.cards) <= 3:
             return f"A Transaction puts 1 to 3 cards into the safe, not {len(a.cards)}."
-        amounts = load().jewel_amounts
+        amounts = s.data.jewel_amounts
         for card in a.cards:
             if (not isinstance(card, tuple) or len(card) != 2 or card[0] not in JEWELS
                     or not _is_int(card[1]) or card[1] not in amounts):
@@ -553,7 +556,7 @@ class MafiaCasinoEngine(Engine):
         name = s.players[a.seat].name
         if a.seat != nxt:
             return f"It is {s.players[nxt].name}'s turn to place a roulette card, not {name}'s."
-        values = load().values
+        values = s.data.values
         if any(v not in values for v in a.values):
             return f"A card value is one of {', '.join(values)}."
         if a.seat == s.active:
@@ -577,7 +580,7 @@ class MafiaCasinoEngine(Engine):
         return None
 
     def _why_not_roulette_card_turned(self, s: CasinoState, a: RouletteCardTurned) -> str | None:
-        values = load().values
+        values = s.data.values
         return None if a.value in values else f"'{a.value}' is not a card value; use one of {', '.join(values)}."
 
     def _why_not_slot_cards_turned(self, s: CasinoState, a: SlotCardsTurned) -> str | None:
@@ -615,9 +618,9 @@ class MafiaCasinoEngine(Engine):
         return getattr(self, f"_do_{action.kind}")(state, action)
 
     def _do_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn):
-        card = load().market[a.card - 1]
+        card = s.data.market[a.card - 1]
         text = (f"Market value: {card.name} — {money(card.pearl)} per pearl, "
-                f"{money(card.diamond)} per diamond.")
+                f"{money(card.diamond)} per diamond (from your box).")
         events = [Event("market_value", text, data={"card": a.card, "pearl": card.pearl, "diamond": card.diamond})]
         s = replace(s, market=a.card - 1)
         if s.turn == 0:
@@ -739,7 +742,7 @@ class MafiaCasinoEngine(Engine):
         hands = {seat: poker.best_hand([poker.parse_card(c) for c in hole] + board) for seat, hole in s.game.holes}
         won = poker.winners(hands)
         pot = POKER_STAKE * len(s.players)
-        unit = load().split_unit
+        unit = s.data.split_unit
         each = pot // len(won) // unit * unit if len(won) > 1 else pot
         names = [s.players[w].name for w in won]
         best = hands[won[0]]
@@ -851,7 +854,7 @@ class MafiaCasinoEngine(Engine):
 
     def _do_transaction_sell(self, s: CasinoState, a: TransactionSell):
         me = s.players[s.active]
-        card = load().market[s.market]
+        card = s.data.market[s.market]
         sold = [me.safe[i] for i in a.safe_cards]
         pearls = sum(n for j, n in sold if j == "pearl")
         diamonds = sum(n for j, n in sold if j == "diamond")
@@ -998,7 +1001,7 @@ class MafiaCasinoEngine(Engine):
             raise IllegalAction(f"'{request}' is not something to draw in Mafia Casino; the game asks for its own draws.")
         if self.outcome(state) is not None:
             return None
-        data = load()
+        data = state.data
         s = state
         if s.phase == "market":
             return MarketValueDrawn(rng.choice([i for i in range(1, len(data.market) + 1) if i - 1 != s.market]))
@@ -1053,7 +1056,7 @@ class MafiaCasinoEngine(Engine):
         return table
 
     def _table_view(self, s: CasinoState) -> TableView:
-        data = load()
+        data = s.data
         players = []
         for i, p in enumerate(s.players):
             bal = s.ledger.balance(p.name)
@@ -1074,7 +1077,8 @@ class MafiaCasinoEngine(Engine):
             players=tuple(players), game=self._game_public(s), last_game=s.last_game, token_mode=s.token_mode,
             box=tuple(zip(tokens.COLOURS, s.box)) if s.token_mode else (),
             ledger=tuple((t.payer, t.payee, t.amount, t.reason) for t in s.ledger.journal),
-            winners=tuple(s.players[i].name for i in s.winners), draw_prompt=self.awaiting_draw(s))
+            winners=tuple(s.players[i].name for i in s.winners), draw_prompt=self.awaiting_draw(s),
+            market_cards=tuple((c.name, c.pearl, c.diamond) for c in data.market))
 
     def awaiting_draw(self, s: CasinoState) -> str | None:
         """What the game waits to have turned (session ``draw()`` or entered by hand), or None."""

@@ -74,6 +74,8 @@ def recommended_set(players: int, choices: Sequence[Any] | None = None) -> tuple
     Each entry is a character (for "A / B") or a list of characters (for "two from the pool").
     Missing choices take the first option(s) printed, so a group may simply say "recommended".
     """
+    if choices is not None and not isinstance(choices, (list, tuple)):
+        raise ConfigError(f"The set's choices must be a list (one entry per choice), not {choices!r}.")
     choices = list(choices or [])
     slots = choice_slots(players)
     if len(choices) > len(slots):

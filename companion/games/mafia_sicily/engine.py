@@ -64,7 +64,10 @@ def kind_of(counter: str) -> str:
 def faction_of(counter: str) -> str:
     if counter in STATE_COUNTERS:
         return "state"
-    return counter.split("_")[1]
+    parts = counter.split("_")
+    if len(parts) < 2:
+        raise IllegalAction(f"'{counter}' is not a counter of Mafia (Sicily).")
+    return parts[1]
 
 
 def is_mafioso(counter: str) -> bool:
@@ -521,12 +524,16 @@ class SicilyEngine(Engine):
         if unknown:
             raise ConfigError(f"Mafia (Sicily) has no option {', '.join(sorted(unknown))}.")
         players = config.get("players", 5)
-        if players not in SEATS or isinstance(players, bool):
+        if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS:
             raise ConfigError(f"Mafia (Sicily) is for 2 to 5 players, not {players!r}.")
-        order = tuple(config.get("age_order", FAMILIES))
-        if sorted(order) != sorted(FAMILIES):
+        order = config.get("age_order", FAMILIES)
+        if (not isinstance(order, (list, tuple)) or not all(isinstance(f, str) for f in order)
+                or sorted(order) != sorted(FAMILIES)):
             raise ConfigError("age_order must list the four Families red, black, orange and green, oldest first.")
+        order = tuple(order)
         names = config.get("names", ())
+        if not isinstance(names, (list, tuple)):
+            raise ConfigError(f"names must give one name for each of the {players} players, by seat.")
         if names:
             if (not isinstance(names, (list, tuple)) or len(names) != players
                     or not all(isinstance(n, str) and n.strip() for n in names)):

@@ -150,7 +150,7 @@ def test_crew_catalog_refuses_a_difficulty_outside_its_tier():
 
 
 def test_crew_catalog_refuses_a_name_twice():
-    card = {"name": "Sal", "tier": 3, "difficulty": 2, "cost": 1, "effect": "board"}
+    card = {"name": "Sal", "tier": 3, "difficulty": 2, "cost": 1, "skill": "Lookout", "effect": "board"}
     with pytest.raises(ConfigError, match="appears twice"):
         parse_catalog({"crew": [card, card]})
 

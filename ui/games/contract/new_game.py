@@ -7,6 +7,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from companion import box
 from companion.errors import CompanionError
 from ui.controller import Route
 from ui.screens import load_kv
@@ -84,6 +85,10 @@ class ContractNewScreen(ContractScreen):
             self.seats = self.seats + [name]
         self.close_keyboard()
 
+    def open_box(self) -> None:
+        """The Mafiosi, tiles and briefcases of your copy of the game (ui/screens/your_box.py)."""
+        App.get_running_app().open_overlay("your_box", game=GAME)
+
     def start(self) -> None:
         from companion.session import Session
 
@@ -92,7 +97,8 @@ class ContractNewScreen(ContractScreen):
             self.error = problem
             return
         app = App.get_running_app()
-        config = {"players": len(self.seats), "names": list(self.seats), "first_player": 0}
+        config = {"players": len(self.seats), "names": list(self.seats), "first_player": 0,
+                  **box.config(app.store, GAME)}
         try:
             session = Session.start(app.store, GAME, config)
         except CompanionError as err:

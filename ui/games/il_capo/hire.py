@@ -30,6 +30,7 @@ class IlCapoCrewCard(ButtonBehavior, BoxLayout):
 class IlCapoHireScreen(IlCapoScreen):
     FOLLOWS_STATE = False
     header = StringProperty("")
+    box_note = StringProperty("")  # while the crew cards are unchecked defaults (issue 14)
 
     def fill(self) -> None:
         v = self.view
@@ -37,6 +38,10 @@ class IlCapoHireScreen(IlCapoScreen):
         if seat < len(v.players):
             p = v.players[seat]
             self.header = f"{p.name} hires · {p.balance_text} · car {len(p.crew)} of 5"
+        from companion import box
+
+        defaults = box.unchecked_defaults(self.session.store, "il-capo", "Crew card")
+        self.box_note = "Crew cards: defaults — check them in Your box. " if defaults else ""
         legal = set(a for a in self.session.legal_actions() if isinstance(a, Hire))
         grid = self.ids.cards
         grid.clear_widgets()

@@ -8,6 +8,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion import box
 from companion.errors import CompanionError
 from ui.controller import Route
 from ui.screens import load_kv
@@ -94,6 +95,10 @@ class IlCapoNewScreen(Screen):
             self.error = self.picker.toggle(name)
         self.refresh()
 
+    def open_box(self) -> None:
+        """The crew cards and board numbers of your copy of the game (ui/screens/your_box.py)."""
+        App.get_running_app().open_overlay("your_box", game=GAME)
+
     def cancel_keyboard(self) -> None:
         self.typing = False
 
@@ -106,7 +111,7 @@ class IlCapoNewScreen(Screen):
             self.error = f"Il Capo needs {L.MIN_PLAYERS} to {L.MAX_PLAYERS} players: tap the names in seat order."
             return
         try:
-            session = Session.start(app.store, GAME, {"players": list(self.picker.seats)})
+            session = Session.start(app.store, GAME, {"players": list(self.picker.seats), **box.config(app.store, GAME)})
         except CompanionError as error:
             self.error = str(error)
             return

@@ -8,6 +8,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from companion import box
 from companion.errors import CompanionError
 from ui.controller import Route
 from ui.screens import load_kv
@@ -148,13 +149,18 @@ class CasinoNewGameScreen(CasinoScreen):
             self.error = f"Mafia Casino is for 2 to 6 players: choose {'at least two' if len(self.chosen) < 2 else 'six at most'}."
             return
         try:
-            session = Session.start(app.store, L.GAME, {"players": list(self.chosen), "tokens": self.tokens})
+            session = Session.start(app.store, L.GAME, {"players": list(self.chosen), "tokens": self.tokens,
+                                                        **box.config(app.store, L.GAME)})
         except CompanionError as err:
             self.error = str(err)
             return
         app.sessions[L.GAME] = session
         self.chosen = []
         app.go(Route(L.TABLE, {"game": L.GAME, "game_id": session.game_id}))
+
+    def open_box(self) -> None:
+        """The Market Value cards and constructions of your copy of the game (ui/screens/your_box.py)."""
+        App.get_running_app().open_overlay("your_box", game=L.GAME)
 
     def continue_game(self) -> None:
         app = App.get_running_app()

@@ -132,10 +132,12 @@ class CasinoTableScreen(CasinoScreen):
 
         legal = lambda action: L.legal(self.engine, self.state, action)  # noqa: E731
         if phase == "market":
-            add("App turns a card", self.draw, "primary", hint=2, ident="draw")
-            for i in range(1, 5):
-                add(f"Card {i}", lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
-                    ident=f"market_{i}")
+            add("App picks", self.draw, "primary", hint=1.4, ident="draw")
+            for i, (_name, pearl, diamond) in enumerate(view.market_cards, 1):  # the prices on each card
+                b = add(f"{PEARL} {money(pearl)}\n{DIAMOND} {money(diamond)}",
+                        lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
+                        hint=1.1, ident=f"market_{i}")
+                b.markup, b.shorten, b.font_size = True, False, th.CAPTION * th.THEME.scale
         elif phase == "first_player":
             add("App picks", self.draw, "primary", hint=1.5, ident="draw")
             for p in view.players:

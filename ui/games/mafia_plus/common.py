@@ -153,6 +153,9 @@ class MafiaPlusScreen(Screen):
         """Go to the screen the state calls for; True when we left this one."""
         target = self.target_route()
         if target != self.name:
+            if self.manager is not None and self.manager.current != self.name \
+                    and not getattr(self, "_in_prepare", False):
+                return True  # already left: a second switch in one frame left two screens drawn
             route = Route(target, {"game": GAME, "game_id": self.session.game_id})
             if getattr(self, "_in_prepare", False):  # the app is still switching to us: go next frame
                 from kivy.clock import Clock

@@ -110,12 +110,14 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         if self._lady == "due":
             self._lady = "calling"
             self._call(LADY_WAKE)
-            # the Lady must reach the one she chose before they can look: twice a call, at least
-            # LADY_TAP_SECONDS; the same whoever was chosen
-            minimum = self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS)
-            self._pad_until = max(self._pad_until, time.monotonic() + max(2 * minimum, LADY_TAP_SECONDS))
+            self._pad_until = None  # counted from the moment the call has been said, below
             return
         if self._lady == "calling":
+            if self._pad_until is None:
+                # the Lady must reach the one she chose before they can look: twice a call, at
+                # least LADY_TAP_SECONDS after the words; the same whoever was chosen
+                minimum = self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS)
+                self._pad_until = now + max(2 * minimum, LADY_TAP_SECONDS)
             if now < self._pad_until:
                 return
             self._lady = ""
@@ -126,7 +128,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             self._shown = (st.night, st.step)
             self._call(E.current_step(st).text)
             return
-        if now < self._pad_until:
+        if self._pad_until is not None and now < self._pad_until:
             return
         legal = self.engine.legal_actions_by_seat(st)
         if list(legal) == [None]:  # nobody can act: the app is the GM and continues
@@ -153,7 +155,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         super().toggle_pause()
         if self.paused:
             # the padded call keeps the time it had left
-            self._paused_left = max(0.0, self._pad_until - time.monotonic())
+            self._paused_left = max(0.0, (self._pad_until or 0.0) - time.monotonic())
         else:
             self._pad_until = time.monotonic() + getattr(self, "_paused_left", 0.0)
 

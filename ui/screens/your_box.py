@@ -1,0 +1,242 @@
+"""Your box: the values of the real cards and board that the rulebook does not print, by touch.
+
+Reached from Settings (a game picked with the tabs at the top) and from each game's new-game
+screen (opened on that game). Every value is listed with its current value; a value that is still
+the shipped default is marked "not in the rulebook — check it against your box" until the table
+taps "I checked these against my box". Tapping a value opens its editor: a number pad for numbers
+and prices, the shared NameKeypad for names, the rulebook's kinds of skill for an Il Capo skill.
+Everything is saved in the database through companion/box.py; a bad value is refused with its
+sentence and nothing is saved. Sharing the values as a file: `companion box export/import`.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion import box
+from ui.screens import load_kv
+from ui.widgets.big_button import BigButton
+from ui.widgets.hold_button import HoldButton  # noqa: F401  (used by your_box.kv)
+from ui.widgets.name_keypad import NameKeypad
+
+load_kv(__file__)
+
+DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+
+
+class BoxRow(ButtonBehavior, BoxLayout):
+    label = StringProperty("")
+    value = StringProperty("")
+    note = StringProperty("")
+    marked = BooleanProperty(False)
+
+
+class BoxHeading(BoxLayout):
+    text = StringProperty("")
+
+
+class YourBoxScreen(Screen):
+    phase = StringProperty("Your box")
+    game = StringProperty("il-capo")
+    games = ListProperty(list(box.GAMES))
+    summary = StringProperty("")
+    message = StringProperty("")
+    editing = BooleanProperty(False)
+    edit_label = StringProperty("")
+    edit_note = StringProperty("")
+    typed = StringProperty("")
+    shown = StringProperty("")  # what was typed, as the value will read ($100,000)
+    checked = BooleanProperty(False)
+    usb = BooleanProperty(False)  # the USB stick bar is showing
+
+    def on_typed(self, *_):
+        kind = getattr(getattr(self, "_field", None), "kind", "")
+        self.shown = box.show("money", int(self.typed)) if kind == "money" and self.typed.isdigit() else self.typed
+
+    def prepare(self, game: str | None = None, **_):
+        self.games = [game] if game in box.GAMES else list(box.GAMES)
+        if game in box.GAMES:
+            self.game = game
+        self.message = ""
+        self.usb = False
+        self._close_editor()
+        self.refresh()
+        self.ids.scroll.scroll_y = 1
+
+    # -- the list ----------------------------------------------------------------------------
+    def pick(self, game: str) -> None:
+        self.game = game
+        self.usb = False
+        self.message = ""
+        self._close_editor()
+        self.refresh()
+        self.ids.scroll.scroll_y = 1
+
+    def refresh(self) -> None:
+        store = App.get_running_app().store
+        saved = box.load(store, self.game)
+        self.phase = f"Your box · {box.TITLES[self.game]}"
+        if self.manager is not None and self.manager.current == self.name:
+            App.get_running_app().set_phase(self.phase)
+        fields = box.fields(self.game, saved.values)
+        self._fields = {f.path: f for f in fields}
+        marked = sum(saved.marked(f) for f in fields)
+        self.checked = saved.checked
+        if saved.problem:
+            self.summary = saved.problem
+        elif saved.checked:
+            self.summary = f"{len(fields)} values not printed in the rulebook: checked against your box."
+        elif marked:
+            self.summary = (f"{marked} of {len(fields)} values are our defaults. Tap one to enter what your "
+                            f"box shows.")
+        else:
+            self.summary = f"All {len(fields)} values entered from your box."
+        rows = self.ids.rows
+        rows.clear_widgets()
+        section = None
+        for f in fields:
+            if f.section != section:
+                section = f.section
+                rows.add_widget(BoxHeading(text=section))
+            row = BoxRow(label=f.label, value=f.text, marked=saved.marked(f),
+                         note=box.MARK if saved.marked(f) else ("the default, checked" if f.is_default else
+                                                               f"from your box (default {box.show(f.kind, f.default)})"))
+            row.path = f.path
+            row.bind(on_release=lambda r: self.open_editor(r.path))
+            rows.add_widget(row)
+
+    def check_all(self) -> None:
+        box.mark_checked(App.get_running_app().store, self.game)
+        self.message = "Checked: the marks are gone. A value you change later is saved as yours."
+        self.refresh()
+
+    def reset(self) -> None:
+        box.reset(App.get_running_app().store, self.game)
+        self.message = f"Back to the defaults for {box.TITLES[self.game]}: check them against your box."
+        self._close_editor()
+        self.refresh()
+
+    # -- a USB stick ---------------------------------------------------------------------------
+    def toggle_usb(self) -> None:
+        self.usb = not self.usb
+        self.message = (f"Save writes {box.usb_file(self.game)} to the stick; Read takes it back "
+                        f"(checked before anything is saved).") if self.usb else ""
+
+    def to_usb(self) -> None:
+        try:
+            path = box.export_usb(App.get_running_app().store, self.game)
+        except box.BoxError as error:
+            self.message = str(error)
+            return
+        self.message = f"Saved to the USB stick: {path.name}."
+
+    def from_usb(self) -> None:
+        try:
+            path = box.import_usb(App.get_running_app().store, self.game)
+        except box.BoxError as error:
+            self.message = str(error)
+            return
+        self.message = f"Read from the USB stick: {path.name}."
+        self.refresh()
+
+    # -- one value -----------------------------------------------------------------------------
+    def open_editor(self, path: tuple) -> None:
+        self.usb = False
+        f = self._fields[path]
+        self._field = f
+        self.typed = ""
+        self.edit_label = f"{f.section} · {f.label}" if not f.section.startswith(("Moretti", "The board")) else f.label
+        default = box.show(f.kind, f.default) if f.default is not None else "none"
+        self.edit_note = f"Now {f.text} · default {default}"
+        self.message = ""
+        pad = self.ids.pad
+        pad.clear_widgets()
+        if f.kind in ("number", "money"):
+            self.typed = str(f.value)
+            self._number_pad(pad, money=f.kind == "money")
+        elif f.kind == "name":
+            self.typed = ""
+            keypad = NameKeypad(max_length=32)
+            keypad.text = ""
+            keypad.bind(text=lambda _w, text: setattr(self, "typed", text))
+            pad.add_widget(keypad)
+        else:  # a kind of skill, from the rulebook's (IV.5: offensive / defensive; V: on the board)
+            self.typed = box.skill_label(*f.value)
+            grid = BoxLayout(orientation="vertical", spacing=8)
+            for line in (box.SKILL_CHOICES[:3], box.SKILL_CHOICES[3:6], box.SKILL_CHOICES[6:]):
+                row = BoxLayout(spacing=8)
+                for choice in line:
+                    b = BigButton(text=box.skill_label(*choice),
+                                  variant="selected" if tuple(choice) == tuple(f.value) else "secondary")
+                    b.bind(on_release=lambda _b, c=choice: self._choose_skill(c))
+                    row.add_widget(b)
+                grid.add_widget(row)
+            pad.add_widget(grid)
+        self.editing = True
+
+    def _number_pad(self, pad, money: bool) -> None:
+        keys = list(DIGITS) + (["000"] if money else []) + ["Delete"]
+        half = (len(keys) + 1) // 2
+        grid = BoxLayout(orientation="vertical", spacing=8)
+        for line in (keys[:half], keys[half:]):
+            row = BoxLayout(spacing=8)
+            for key in line:
+                b = BigButton(text=key)
+                b.bind(on_release=lambda _b, k=key: self._key(k))
+                row.add_widget(b)
+            grid.add_widget(row)
+        pad.add_widget(grid)
+
+    def _key(self, key: str) -> None:
+        if key == "Delete":
+            self.typed = self.typed[:-1]
+        elif len(self.typed) < 10:
+            self.typed = (self.typed + key).lstrip("0") or "0"
+        self.message = ""
+
+    def _choose_skill(self, choice) -> None:
+        self._skill = tuple(choice)
+        self.typed = box.skill_label(*choice)
+        for row in self.ids.pad.children[0].children:
+            for b in row.children:
+                b.variant = "selected" if b.text == self.typed else "secondary"
+
+    def save(self) -> None:
+        f = self._field
+        if f.kind in ("number", "money"):
+            if not self.typed:
+                self.message = f"Type a number for {f.label}."
+                return
+            value = int(self.typed)
+        elif f.kind == "name":
+            value = self.typed.strip()
+            if not value:
+                self.message = f"Type a name for {f.label}, or tap Cancel."
+                return
+        else:
+            value = getattr(self, "_skill", tuple(f.value))
+        try:
+            box.edit(App.get_running_app().store, self.game, f.path, value)
+        except box.BoxError as error:
+            self.message = str(error)
+            return
+        self.message = f"Saved: {f.label} {box.show(f.kind, value)}."
+        self._close_editor()
+        self.refresh()
+
+    def cancel(self) -> None:
+        self.message = ""
+        self._close_editor()
+
+    def _close_editor(self) -> None:
+        self.editing = False
+        self._skill = None
+        if "pad" in self.ids:
+            self.ids.pad.clear_widgets()
+
+
+SCREEN = YourBoxScreen
