@@ -89,6 +89,14 @@ def faction_name(faction: str) -> str:
     return "the State" if faction.startswith("state") else f"the {FAMILY_NAMES[faction]} Family"
 
 
+def _numbers(ns) -> str:
+    """(4, 5, 6) -> "4-6"; (1, 3, 5) -> "1, 3 or 5"; (6,) -> "6"."""
+    ns = sorted(ns)
+    if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]}-{ns[-1]}"
+    return ", ".join(map(str, ns[:-1])) + (" or " if len(ns) > 1 else "") + str(ns[-1])
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -731,9 +739,8 @@ class SicilyEngine(Engine):
         if value not in self.returns[box]:
             w.say("return_failed", f"{cap(counter_name(c))} stays in {BOX_NAMES[box]} (rolled {value}).")
             return
-        if (box == "prison" and faction_of(c) != "state"
-                and "support_of_the_judiciary" in w.hands[self._hk(w, "state")]):
-            w.prompt = ("window", "state", "support", c)
+        if box == "prison" and faction_of(c) != "state" and self._ask(w, ("state",)):
+            w.prompt = ("window", self._keys(w, ("state",)), "support", c)
             return
         self._release(w, c, f"rolled {value}")
 
@@ -778,7 +785,8 @@ class SicilyEngine(Engine):
                 w.prompt = ("move", "state")
                 return
 
-    def destinations(self, s, counter: str, steps: int, air_banned: bool = False) -> dict[tuple[str, str], bool]:
+    def destinations(self, s, counter: str, steps: int, air_banned: bool = False,
+                     check: bool | None = None) -> dict[tuple[str, str], bool]:
         """Where ``counter`` may end a move of exactly ``steps``: {(space, facing): needs_air}.
 
         Rule D4: clockwise on the outer track; the centre track both ways but a counter keeps the
@@ -789,7 +797,7 @@ class SicilyEngine(Engine):
         fac = s.facing if isinstance(s, _W) else dict(s.facing)
         start = pos[counter]
         r = self.board.routes
-        if r is None or not s.check_moves:
+        if r is None or not (s.check_moves if check is None else check):
             return {(sp, ""): False for sp in self.space_ids if sp != start}
         can_fly = kind_of(counter) in ("boss", "prefetto") and not air_banned
         ring, center = r.ring, r.center
@@ -855,6 +863,12 @@ class SicilyEngine(Engine):
     def _on_move(self, w: _W, a: Move) -> None:
         steps = self._die_value(w, a.die)
         needs_air = self.destinations(w, a.counter, steps, w.air_banned)[(a.to, a.facing)]
+        if not w.check_moves and self.board.routes is not None:
+            # players move on their own board; a move the app's map reaches only by air is a flight,
+            # so ATI Strike and Bomb at the Airport still get their question
+            mapped = self.destinations(w, a.counter, steps, w.air_banned, check=True)
+            ends = [air for (sp, _f), air in mapped.items() if sp == a.to]
+            needs_air = bool(ends) and all(ends)
         frm = w.pos[a.counter]
         w.last_move = (a.counter, frm, w.facing[a.counter], a.die, tuple(w.dice_left))
         w.pos[a.counter], w.facing[a.counter] = a.to, a.facing
@@ -868,14 +882,19 @@ class SicilyEngine(Engine):
                        f"to {self.space_names[a.to]}{how}.", counter=a.counter, to=a.to)
         w.push(("move_more",))
         if needs_air:
-            mover = self._hk(w, faction_of(a.counter))
-            holders = [f for f in HAND_KEYS if f != mover and ({"ati_strike", "bomb_airport"} & set(w.hands[f]))]
-            w.push(*[("airport_window", f) for f in holders])
+            w.push(("airport_window",))
 
-    def _t_airport_window(self, w: _W, f: str) -> None:
-        if w.last_move is None or not ({"ati_strike", "bomb_airport"} & set(w.hands[f])):
+    def _airport_sides(self, w) -> tuple[str, ...]:
+        """The hands that could stop a flight: every side's but the mover's (public)."""
+        mover = self._hk(w, faction_of(w.last_move[0]))
+        return tuple(k for k in self._live_hands(w) if k != mover)
+
+    def _t_airport_window(self, w: _W) -> None:
+        if w.last_move is None:
             return
-        w.prompt = ("window", f, "airport", w.last_move[0])
+        sides = self._airport_sides(w)
+        if self._ask(w, sides, keys=True):
+            w.prompt = ("window", sides, "airport", w.last_move[0])
 
     def _cancel_air_move(self, w: _W, card: str, f: str) -> None:
         c, frm, face, die, dice_left = w.last_move
@@ -891,6 +910,48 @@ class SicilyEngine(Engine):
         while w.queue and w.queue[0][0] in ("airport_window", "move_more"):
             w.queue.pop(0)
         w.prompt = ("move", faction_of(c) if w.dice_left != ["state"] else "state")
+
+    # -- the card question (issue 13: the same question whoever holds what) -----------------
+    def _live_hands(self, w) -> tuple[str, ...]:
+        """The hands in play in this game (public: which sides exist)."""
+        if w.players == 2:
+            return ("state0", "state1") + FAMILIES
+        return FACTIONS
+
+    def _keys(self, w, sides: Sequence[str]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self._hk(w, f) for f in sides))
+
+    def _ask(self, w, sides: Sequence[str], keys: bool = False) -> bool:
+        """Whether to put "Anyone playing a card?" to the table at a moment where ``sides`` could play.
+
+        Decided on public facts only: the sides that could play by the rules and how many cards they
+        hold (the table sees hand sizes), never on which cards those are. An empty hand is known to
+        everybody, so nobody is asked on its behalf."""
+        hands = w.hands if isinstance(w, _W) else dict(w.hands)
+        ks = tuple(sides) if keys else self._keys(w, sides)
+        return any(hands.get(k) for k in ks)
+
+    def window_cards(self, s, prompt: tuple | None = None) -> list[tuple[str, str]]:
+        """(hand, card) for every card that may be played at the current card question."""
+        p = prompt or s.prompt
+        _, sides, wk, subject = p
+        w = s if isinstance(s, _W) else _W(s)
+        fits = {"support": ("support_of_the_judiciary",), "wiretap": ("wiretap",), "killers": ("killers",),
+                "airport": ("ati_strike", "bomb_airport")}.get(wk, ())
+        out = []
+        for k in sides:
+            if wk == "shootout":
+                so = w.shootout
+                side = "a" if self._hk(w, so["a_faction"]) == k else "d"
+                cards = self._shoot_cards(w, side)
+            else:
+                cards = [c for c in fits if c in w.hands[k]]
+            out += [(k, c) for c in cards]
+        return out
+
+    def seat_of_hand(self, s, key: str) -> int:
+        """The seat that holds hand ``key`` (a side, or state0/state1 with two players)."""
+        return self.seat_of(s, key)
 
     # -- activities (D5) -------------------------------------------------------------------
     def _t_activities(self, w: _W) -> None:
@@ -1022,8 +1083,8 @@ class SicilyEngine(Engine):
             w.say("telephone", f"The Prefetto calls Rome from {self.space_names[space]}.")
             w.push(("draw", "roma", "state", "telephone"))
         else:
-            if "wiretap" in w.hands[self._hk(w, "state")] and w.players != 4:
-                w.prompt = ("window", "state", "wiretap", c)
+            if w.players != 4 and self._ask(w, ("state",)):
+                w.prompt = ("window", self._keys(w, ("state",)), "wiretap", c)
                 return
             w.say("telephone", f"{cap(counter_name(c))} calls the USA from {self.space_names[space]}.")
             w.push(("draw", "usa", faction_of(c), "telephone"))
@@ -1134,8 +1195,8 @@ class SicilyEngine(Engine):
         if w.players == 2 and SEATS[2][fam] == self.seat_of(w, "state"):
             w.prompt = ("optional_arrest", "state", fam, space)  # H4: own Families only if the player wishes
             return
-        if "killers" in w.hands[fam]:
-            w.prompt = ("window", fam, "killers", space)
+        if self._ask(w, (fam,)):
+            w.prompt = ("window", self._keys(w, (fam,)), "killers", space)
             return
         for p in picc:
             self._arrest(w, p, "by the Prefetto")
@@ -1169,7 +1230,7 @@ class SicilyEngine(Engine):
         names_a = ", ".join(counter_name(x) for x in a)
         names_d = ", ".join(counter_name(x) for x in d)
         w.say("shootout", f"Shootout in {self.space_names[w.pos[a[0]]]}: {names_a} against {names_d}.")
-        tasks = [("shoot_window", "a"), ("shoot_window", "d")]
+        tasks = [("shoot_window",)]
         tasks += [("shot", side, x) for side, xs in (("a", a_fire), ("d", d_fire)) for x in xs]
         tasks.append(("shoot_resolve",))
         if after is not None:
@@ -1186,9 +1247,11 @@ class SicilyEngine(Engine):
             out.append("leatherheads")
         return out
 
-    def _t_shoot_window(self, w: _W, side: str) -> None:
-        if self._shoot_cards(w, side):
-            w.prompt = ("window", w.shootout[side + "_faction"], "shootout", side)
+    def _t_shoot_window(self, w: _W) -> None:
+        so = w.shootout
+        sides = self._keys(w, (so["a_faction"], so["d_faction"]))
+        if self._ask(w, sides, keys=True):
+            w.prompt = ("window", sides, "shootout", "")
 
     def _t_shot(self, w: _W, side: str, shooter: str) -> None:
         w.prompt = ("roll", 1, ("shot", side, shooter))
@@ -1353,13 +1416,7 @@ class SicilyEngine(Engine):
                 out += self._free_plays(state, p[1])
             return out
         if kind == "window":
-            _, f, wk, subject = p
-            cards = {"support": ["support_of_the_judiciary"], "wiretap": ["wiretap"], "killers": ["killers"],
-                     "airport": [c for c in ("ati_strike", "bomb_airport") if c in hands[self._hk(state, f)]]}.get(wk)
-            if wk == "shootout":
-                w = _W(state)
-                cards = self._shoot_cards(w, subject)
-            return [PlayCard(c) for c in cards if c in hands[self._hk(state, f)]] + [Pass()]
+            return [PlayCard(c) for _k, c in self.window_cards(state)] + [Pass()]
         if kind == "decide":
             return self._decide_options(state, p)
         if kind == "resist":
@@ -1511,9 +1568,11 @@ class SicilyEngine(Engine):
             w.say("card_played", f"{cap(faction_name(f))} plays {card.name}: {card.text}", card=a.card)
 
     def _on_window(self, w: _W, p: tuple, a: Action) -> None:
-        _, f, wk, subject = p
+        _, sides, wk, subject = p
         w.prompt = None
         played = isinstance(a, PlayCard)
+        f = next((k for k in sides if played and a.card in w.hands[k]), sides[0])
+        f = "state" if f in ("state0", "state1") else f
         if wk == "support":
             if played:
                 self._return_card(w, "state", a.card, quiet=True)
@@ -1529,6 +1588,7 @@ class SicilyEngine(Engine):
                 w.push(("draw", "usa", faction_of(subject), "telephone"))
         elif wk == "killers":
             space = subject
+            f = sides[0]
             if played:
                 self._return_card(w, f, a.card, quiet=True)
                 w.say("card_played", f"{cap(faction_name(f))} plays Killers from Las Vegas against the Prefetto!")
@@ -1539,14 +1599,18 @@ class SicilyEngine(Engine):
                     self._arrest(w, x, "by the Prefetto")
         elif wk == "airport":
             if played:
-                self._cancel_air_move(w, a.card, f)
+                self._cancel_air_move(w, a.card, next(k for k in sides if a.card in w.hands[k]))
         elif wk == "shootout":
             if played:
-                self._return_card(w, f, a.card, quiet=True)
+                so = w.shootout
+                hand = next(k for k in sides if a.card in w.hands[k])
+                side = "a" if self._hk(w, so["a_faction"]) == hand else "d"
+                self._return_card(w, hand, a.card, quiet=True)
                 key = "special" if a.card == "special_weapons" else "leather"
-                w.shootout[key] = w.shootout[key] + (subject,)
-                w.say("card_played", f"{cap(faction_name(f))} plays {self.card_by_id[a.card].name} in the shootout.")
-                w.push(("shoot_window", subject))
+                w.shootout[key] = w.shootout[key] + (side,)
+                who = so[side + "_faction"]
+                w.say("card_played", f"{cap(faction_name(who))} plays {self.card_by_id[a.card].name} in the shootout.")
+                w.push(("shoot_window",))  # the question again: the other side may answer with a card
 
     def _on_roll(self, w: _W, purpose: tuple, dice: tuple[int, ...]) -> None:
         what = purpose[0]
@@ -1635,7 +1699,9 @@ class SicilyEngine(Engine):
 
     def _acting_side(self, s: SicilyState) -> str:
         p = s.prompt
-        if p[0] in ("home", "move", "window", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
+        if p[0] == "window":
+            return ""  # a question to the whole table, never to the side that could play
+        if p[0] in ("home", "move", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
             return p[1]
         if p[0] == "draw":
             return p[2]
@@ -1677,6 +1743,12 @@ class SicilyEngine(Engine):
             return f"{cap(faction_name(p[1]))}: choose your home city."
         if k == "roll":
             purpose = p[2]
+            # the numbers that decide are always said (issue 14: they are the box's, not the rulebook's)
+            n = {"return": lambda: self.returns[dict(s.pos)[purpose[1]]],
+                 "roadblock": lambda: purpose[2], "hit": lambda: purpose[3], "antimafia": lambda: purpose[2],
+                 "picc_control": lambda: (2, 4, 6), "cc_control": lambda: (2, 4, 6),
+                 "shot": lambda: (1,) if ("d" if purpose[1] == "a" else "a") in (s.shootout and dict(s.shootout)["special"] or ())
+                 else (1, 3, 5)}.get(purpose[0], lambda: ())()
             what = {"return": lambda: f"the return of {counter_name(purpose[1])} from {BOX_NAMES[dict(s.pos)[purpose[1]]]}",
                     "move": lambda: "movement (two dice)",
                     "roadblock": lambda: f"the roadblock against {counter_name(purpose[1])}",
@@ -1685,13 +1757,15 @@ class SicilyEngine(Engine):
                     "picc_control": lambda: f"control by {counter_name(purpose[1])}",
                     "cc_control": lambda: f"{counter_name(purpose[1])} removing a control counter",
                     "shot": lambda: f"{counter_name(purpose[2])} firing"}[purpose[0]]()
-            return f"Roll for {what}."
+            effect = {"return": "comes back", "roadblock": "detained", "hit": "eliminated", "antimafia": "blocked",
+                      "picc_control": "takes control", "cc_control": "removes one", "shot": "hits"}.get(purpose[0], "")
+            return f"Roll for {what}" + (f" ({effect} on {_numbers(n)})." if n else ".")
         if k == "draw":
             return f"Draw a card from the {'Roma' if p[1] == 'roma' else p[1].upper()} deck for {faction_name(p[2])}."
         if k == "move":
             return f"{cap(faction_name(p[1]))}: move (dice {s.dice[0]} and {s.dice[1]})."
-        if k in ("window",):
-            return f"{cap(faction_name(p[1]))} may play a card now."
+        if k == "window":
+            return f"{self.window_moment(s)} Anyone playing a card?"
         if k == "decide":
             return f"{cap(faction_name(p[1]))}: choose the activities of {counter_name(p[2])}."
         if k == "resist":
@@ -1704,11 +1778,28 @@ class SicilyEngine(Engine):
             return f"The State may arrest the {FAMILY_NAMES[p[2]]} Picciotti."
         return ""
 
+    def window_moment(self, s) -> str:
+        """What just happened that a card could answer, in public words (never who could play)."""
+        _, _sides, wk, subject = s.prompt
+        if wk == "support":
+            return f"{cap(counter_name(subject))} rolled a way out of Prison."
+        if wk == "wiretap":
+            return f"{cap(counter_name(subject))} is about to call the USA."
+        if wk == "killers":
+            return f"The Prefetto is about to arrest Picciotti in {self.space_names.get(subject, subject)}."
+        if wk == "airport":
+            return f"{cap(counter_name(subject))} flew between the airports."
+        if wk == "shootout":
+            return "A shootout is about to start."
+        return ""
+
     def acting_seat(self, s: SicilyState) -> int | None:
         p = s.prompt
         if p is None or s.winners is not None:
             return None
-        if p[0] in ("home", "move", "window", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
+        if p[0] == "window":
+            return None  # a question to the whole table, never to the side that could play
+        if p[0] in ("home", "move", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
             return self.seat_of(s, p[1])
         if p[0] == "draw":
             return self.seat_of(s, p[2])

@@ -109,3 +109,13 @@ def arrive(s, counter: str, to: str, engine: SicilyEngine = FREE, dice=(1, 2), *
     s, ev2 = play(s, dice, engine=engine)
     s, ev3 = engine.apply(s, Move(counter, to, "sum"))
     return s, ev + ev2 + ev3
+
+
+def card_question(s) -> tuple[str, str] | None:
+    """The card question the table is asked now, as (moment, subject), or None.
+
+    The prompt's sides (who could play) are deliberately left out: tests check the moment, and the
+    uniform-question tests check that the sides never reach the table."""
+    if s.prompt is None or s.prompt[0] != "window":
+        return None
+    return s.prompt[2], s.prompt[3]

@@ -2,7 +2,7 @@
 
 from companion.games.mafia_sicily.engine import (Arrest, ArrestPicciotti, Detain, Done, Pass, PlayCard,
                                                  PlayEvidence, Resist, Shootout, Submit, TryControl)
-from sicily_scenario import FREE, arrive, play, refused, started, texts, turn_of, where
+from sicily_scenario import card_question, FREE, arrive, play, refused, started, texts, turn_of, where
 
 NO_STATE = {"cc1": "off", "cc2": "off", "cc3": "off", "sisde": "off", "prefetto": "off"}
 
@@ -75,7 +75,7 @@ def test_special_weapons_mean_only_a_one_hits_you():
     s, _ = arrive(started(), "picc_black_1", "cefalu", pos={**NO_STATE, "picc_red_1": "cefalu"},
                   hands={"red": ["special_weapons"]})
     s, _ = FREE.apply(s, Shootout("red"))
-    assert s.prompt == ("window", "red", "shootout", "d")
+    assert card_question(s) == ("shootout", "")
     s, _ = FREE.apply(s, PlayCard("special_weapons"))
     s, _ = shots(s, 3, 2)
     assert where(s, "picc_red_1") == "cefalu"
@@ -86,7 +86,7 @@ def test_leatherheads_eliminate_the_target_whatever_the_dice():
                   hands={"state": ["leatherheads"]})
     s, _ = FREE.apply(s, ArrestPicciotti("red"))
     s, _ = FREE.apply(s, Resist())
-    assert s.prompt == ("window", "state", "shootout", "d")
+    assert card_question(s) == ("shootout", "")
     s, _ = FREE.apply(s, PlayCard("leatherheads"))
     s, _ = shots(s, 2, 2)
     assert where(s, "picc_red_1") == "continent" and where(s, "cc1") == "cefalu"
@@ -169,7 +169,7 @@ def test_a_picciotto_arriving_at_the_prefetto_is_arrested():
 
 def test_killers_from_las_vegas_let_picciotti_shoot_the_prefetto():
     s, _ = arrive(started(), "picc_black_1", "cefalu", pos={"prefetto": "cefalu"}, hands={"black": ["killers"]})
-    assert s.prompt == ("window", "black", "killers", "cefalu")
+    assert card_question(s) == ("killers", "cefalu")
     s, _ = FREE.apply(s, PlayCard("killers"))
     s, fired = shots(s, 3, 2)
     assert fired == ["picc_black_1", "prefetto"]

@@ -5,7 +5,7 @@ import pytest
 from companion.errors import ConfigError
 from companion.games.mafia_sicily.data import TYPE_COUNTS, load_board, load_rules
 from companion.games.mafia_sicily.engine import CALENDAR, ChooseHome, Helicopter, Move, Pass, PlayCard
-from sicily_scenario import E, FREE, edit, play, refused, started, texts, turn_of, where
+from sicily_scenario import card_question, E, FREE, edit, play, refused, started, texts, turn_of, where
 
 
 def test_board_has_the_rulebooks_26_spaces_by_type():
@@ -221,7 +221,7 @@ def test_ati_strike_cancels_a_flight_and_the_boss_moves_by_land():
                    pos={"picc_red_1": "off", "picc_red_2": "off"})
     s, _ = play(s, (1, 1), engine=E)
     s, _ = E.apply(s, Move("boss_red", "augusta", "sum"))
-    assert s.prompt == ("window", "state", "airport", "boss_red")
+    assert card_question(s) == ("airport", "boss_red")
     s, ev = E.apply(s, PlayCard("ati_strike"))
     assert where(s, "boss_red") == "palermo" and s.prompt == ("move", "red")
     assert {a.to for a in E.legal_actions(s) if isinstance(a, Move)} == {"termini"}
@@ -233,7 +233,7 @@ def test_bomb_at_the_airport_held_but_passed_lets_the_flight_stand():
                    pos={"picc_red_1": "off", "picc_red_2": "off"})
     s, _ = play(s, (1, 1), engine=E)
     s, _ = E.apply(s, Move("boss_red", "augusta", "sum"))
-    assert s.prompt == ("window", "black", "airport", "boss_red")
+    assert card_question(s) == ("airport", "boss_red")
     s, _ = E.apply(s, Pass())
     assert where(s, "boss_red") == "augusta"
 
@@ -254,7 +254,7 @@ def test_protection_of_a_notable_person_frees_a_detained_counter():
 def test_support_of_the_judiciary_blocks_a_successful_prison_exit():
     s, _ = turn_of(started(), "red", pos={"picc_red_1": "prison"}, hands={"state": ["support_of_the_judiciary"]})
     s, _ = play(s, 6)
-    assert s.prompt == ("window", "state", "support", "picc_red_1")
+    assert card_question(s) == ("support", "picc_red_1")
     s, ev = FREE.apply(s, PlayCard("support_of_the_judiciary"))
     assert where(s, "picc_red_1") == "prison" and "stays in Prison" in texts(ev)
 

@@ -2,7 +2,7 @@
 
 from companion.engine import TABLE, Seat
 from companion.games.mafia_sicily.engine import Done, LoseCard, Move, Pass, PlayCard, TryControl
-from sicily_scenario import FREE, arrive, play, refused, started, texts, turn_of, where
+from sicily_scenario import card_question, FREE, arrive, play, refused, started, texts, turn_of, where
 
 NO_CC = {"cc1": "off", "cc2": "off", "cc3": "off", "sisde": "off"}
 
@@ -153,7 +153,7 @@ def test_boss_on_a_telephone_calls_the_usa_and_only_he_sees_the_card():
 
 def test_wiretap_prevents_a_call_to_the_usa():
     s, _ = arrive(started(), "boss_black", "termini", pos=NO_CC, hands={"state": ["wiretap"]})
-    assert s.prompt == ("window", "state", "wiretap", "boss_black")
+    assert card_question(s) == ("wiretap", "boss_black")
     s, ev = FREE.apply(s, PlayCard("wiretap"))
     assert dict(s.hands)["black"] == () and "cannot call the USA" in texts(ev)
 

@@ -177,14 +177,9 @@ def play(app):
         tap(button)
         yield 0.15
     obs["seated"] = list(setup.names)
-    # oldest first: the Orange player (seat 3), then Black (seat 2); the rest follow
-    rows = {r.seat: r for r in setup.ids.seats.children}
-    tap(rows[3].children[0])
-    yield 0.1
-    rows = {r.seat: r for r in setup.ids.seats.children}
-    tap(rows[2].children[0])
+    obs["check_moves_button"] = setup.ids.check_moves.text  # off until the table checked the map
+    tap(setup.ids.check_moves)  # this table has checked the map: the rest of this driver relies on it
     yield 0.2
-    obs["oldest"] = list(setup.oldest)
     obs["setup_targets"] = targets(app.root)
     shot(app, "setup")
     tap(setup.ids.start)
@@ -255,11 +250,11 @@ def play(app):
             yield 0.1
             faces_shown = [b.text for b in choice_buttons(table)]
             obs["faces_shown"] = faces_shown
-            for text in ("Real first die shows 6", "Real second die shows 2"):
-                button = button_for(table, text)
-                table.ids.choices_scroll.scroll_to(button, padding=0, animate=False)
-                yield 0.1
-                tap(button)
+            obs["faces_hint"] = table.hint_text
+            obs["faces_in_sight"] = in_sight(table)
+            for text in ("6", "2"):
+                button = [b for b in choice_buttons(table) if b.text == text][0]
+                tap(button)  # all six faces are in sight: no scroll
                 yield 0.1
             real_dice = {"faces": faces_shown[:2], "recorded": disk_actions(game_id)[-1],
                          "shown": [table.ids.die_a.value, table.ids.die_b.value, table.total_text, table.dice_caption]}
@@ -278,15 +273,17 @@ def play(app):
         # once: a card from the physical deck entered by hand
         if real_card is None and prompt == "draw":
             tap_scrolled(button_for(table, "Enter the real card"))
-            yield 0.1
-            offered = [b for b in choice_buttons(table) if b.choice.action is not None]
+            yield 0.3
+            hand = app.manager.get_screen("mafia_sicily_hand")
+            entry_screen = (app.manager.current, hand.owner_text)
+            offered = list(reversed(hand.ids.deck.children))
             deck = dict(session.state.decks)[state.prompt[1]]
             pick = [b for b in offered if b.choice.action.card in deck][0]
             n = len(session.actions)
-            shot(app, "table_real_card")
-            tap_scrolled(pick)
-            yield 0.1
-            real_card = {"offered": [b.text for b in offered], "picked": pick.text,
+            shot(app, "hand_real_card")
+            tap(pick)
+            yield 0.3
+            real_card = {"offered": [b.text for b in offered], "picked": pick.text, "entry_screen": entry_screen,
                          "recorded": disk_actions(game_id)[-1] if len(session.actions) == n + 1 else None,
                          "after": [b.text for b in choice_buttons(table)], "error": table.error,
                          "news": table.news_text}
@@ -306,21 +303,21 @@ def play(app):
             touch = UnitTestTouch(x, y)
             touch.touch_down()
             yield 1.3
-            touch.touch_up()
-            yield 0.2
-            visit["revealed"] = hand.revealed
+            visit["revealed"] = hand.revealed  # while the finger is still down
             visit["cards"] = [c.title for c in hand.ids.cards.children]
             visit["plays"] = [b.text for b in hand.ids.plays.children]
             shot(app, "hand_revealed")
             plays = list(reversed(hand.ids.plays.children))
             n = len(session.actions)
-            if public:  # an optional card: do not play it, hide and go back
-                tap(hand.ids.hide)
+            if public:  # an optional card: do not play it, let go and go back
+                touch.touch_up()
                 yield 0.2
                 visit["hidden_again"] = not hand.revealed and not hand.ids.cards.children
                 app.back()
             else:
-                tap(plays[0])
+                tap(plays[0])  # the other hand taps while the first holds
+                yield 0.1
+                touch.touch_up()
             yield 0.3
             visit["played"] = len(session.actions) == n + (0 if public else 1)
             visit["back_on"] = app.manager.current
@@ -392,13 +389,11 @@ def play(app):
     touch = UnitTestTouch(x, y)
     touch.touch_down()
     yield 1.3
-    touch.touch_up()
-    yield 0.2
-    visit["revealed"] = hand.revealed
+    visit["revealed"] = hand.revealed  # the finger still down
     visit["shown_texts"] = texts(app.root)
     shot(app, "hand_revealed")
-    tap(hand.ids.hide)
-    yield 0.2
+    touch.touch_up()  # letting go hides the hand at once (issue 18: it stayed ~11 s)
+    yield 0.05
     visit["after_hide"] = [hand.revealed, texts(app.root)]
     obs["hand_visit"] = visit
     app.back()

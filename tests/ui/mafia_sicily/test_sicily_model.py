@@ -57,10 +57,19 @@ def test_a_roll_prompt_offers_one_roll_button_not_72_dice_actions():
 def test_real_dice_are_entered_one_face_at_a_time():
     s = started()
     first = model.table_choices(ENGINE, s, selected="by_hand")
-    assert [c.text for c in first.buttons[:6]] == [f"Real first die shows {v}" for v in range(1, 7)]
-    assert first.buttons[-1].text == "‹ Let the app roll"
+    assert [c.text for c in first.buttons[:6]] == [str(v) for v in range(1, 7)]
+    assert first.hint == "Real first die: tap the number it shows."
+    assert first.buttons[-1].text == "‹ Let the app roll" and model.choice_columns(7, faces=True) == 3
     second = model.table_choices(ENGINE, s, selected="by_hand", entered=[3])
-    assert second.buttons[0].text == "Real second die shows 1"
+    assert second.buttons[0].text == "1" and second.hint.startswith("Real second die") and "3" in second.hint
+
+
+def test_a_return_roll_says_which_numbers_bring_the_counter_back():
+    from dataclasses import replace
+
+    s = replace(started(), prompt=("roll", 1, ("return", "picc_red_1")),
+                pos=tuple((c, "prison" if c == "picc_red_1" else p) for c, p in started().pos))
+    assert ENGINE.view(s, TABLE).awaiting == "Roll for the return of a Red (rosso) Picciotto from Prison (comes back on 6)."
 
 
 def test_moves_are_chosen_counter_first_then_destination():
@@ -87,6 +96,7 @@ def test_card_plays_never_reach_the_shared_screen_but_the_owners_private_screen(
     shared = model.table_choices(ENGINE, s)
     assert not any("Mole" in c.text for c in shared.buttons)
     assert shared.private_seats == [1]
+    assert shared.buttons[-1].text == "Play a card first? (private screen)"
     mine = model.private_choices(ENGINE, s, 1)
     assert [c.text for c in mine] == ["Play Mole in Prefecture"]
     assert model.private_choices(ENGINE, s, 2) == []
@@ -157,19 +167,21 @@ def test_choices_go_into_two_columns_beyond_three():
     assert [choice_columns(n) for n in (1, 2, 3, 4, 6)] == [1, 1, 1, 2, 2]
 
 
-def test_compact_move_text_for_two_columns_drops_brackets_and_shortens_dice():
+def test_move_text_always_names_the_space_type_and_its_die_numbers():
     class E:
-        space_names = {"pal": "Palermo (Antimafia Commission)"}
+        space_names = {"pal": "Palermo", "bag": "Bagheria", "cef": "Cefalù"}
+        space_type = {"pal": "antimafia", "bag": "roadblock", "cef": "blank"}
+        space_numbers = {"pal": (5, 6), "bag": (1, 2), "cef": ()}
 
     class S:
         dice = (4, 6)
 
-    assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo · both 10"
-    assert model.move_text(E, Move("rb", "pal", "first", "N"), S, compact=True) == "Palermo · 1st die 4 · north"
-    assert model.move_text(E, Move("rb", "pal", "sum"), S) == "Palermo (Antimafia Commission) · both dice (10)"
+    assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo (Antimafia 5-6) · both 10"
+    assert model.move_text(E, Move("rb", "bag", "first", "N"), S, compact=True) == "Bagheria (roadblock 1-2) · 1st die 4 · north"
+    assert model.move_text(E, Move("rb", "cef", "sum"), S) == "Cefalù · both dice (10)"
 
 
-def test_a_draw_offers_the_app_draw_or_entering_the_real_card_from_the_whole_printed_deck():
+def test_a_draw_offers_the_app_draw_or_entering_the_real_card_on_the_drawers_private_screen():
     from dataclasses import replace
 
     from companion.games.mafia_sicily.engine import CardDrawn
@@ -177,14 +189,13 @@ def test_a_draw_offers_the_app_draw_or_entering_the_real_card_from_the_whole_pri
     s = replace(started(), prompt=("draw", "roma", "state"))
     offer = model.table_choices(ENGINE, s)
     assert [(c.text, c.kind) for c in offer.buttons] == [("Draw the Roma card", "draw"),
-                                                         ("Enter the real card", "counter")]
-    assert offer.buttons[1].counter == "by_card"
-    picker = model.table_choices(ENGINE, s, selected="by_card")
+                                                         ("Enter the real card (private screen)", "enter")]
+    assert offer.buttons[1].seat == 0  # the State draws: its player's private screen, not the table's
+    picker = model.printed_deck(ENGINE, "roma")
     names = [c.name for c in ENGINE.cards["roma"]]
-    assert [c.text for c in picker.buttons[:-1]] == list(dict.fromkeys(names))
-    assert picker.buttons[-1].text == "‹ Let the app draw" and picker.buttons[-1].counter == ""
+    assert [c.text for c in picker] == list(dict.fromkeys(names))
     legal = ENGINE.legal_actions(s)
-    for c in picker.buttons[:-1]:
+    for c in picker:
         assert isinstance(c.action, CardDrawn) and c.action in legal
 
 
@@ -205,3 +216,33 @@ def test_a_real_card_not_in_the_deck_is_refused_in_words():
         assert "not in the roma deck" in str(error)
     else:
         raise AssertionError("a card not in the deck was accepted")
+
+
+def _with_hand(s, side, cards):
+    from dataclasses import replace
+
+    hands = tuple((f, tuple(cards) if f == side else h) for f, h in s.hands)
+    decks = tuple((d, tuple(c for c in cs if c not in cards)) for d, cs in s.decks)
+    return replace(s, hands=hands, decks=decks)
+
+
+def test_the_card_button_follows_hand_sizes_never_which_card_is_held():
+    """Issue 13: the shared screen's way to a private screen is the same for a playable and a useless card."""
+    s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
+    playable, useless = _with_hand(s, "red", ["mole"]), _with_hand(s, "red", ["killers"])
+    a, b = model.table_choices(ENGINE, playable), model.table_choices(ENGINE, useless)
+    assert [c.text for c in a.buttons] == [c.text for c in b.buttons]
+    assert a.private_seats == b.private_seats == [1]
+    assert model.private_choices(ENGINE, useless, 1) == []
+    empty = model.table_choices(ENGINE, s)
+    assert not any("private screen" in c.text for c in empty.buttons)
+
+
+def test_the_card_question_offers_no_and_yes_on_my_private_screen():
+    from dataclasses import replace
+
+    s = _with_hand(started(), "state", ["helicopter"])
+    s = replace(s, prompt=("window", ("state",), "wiretap", "boss_black"))
+    shared = model.table_choices(ENGINE, s)
+    assert [c.text for c in shared.buttons] == ["No", "Yes, on my private screen"]
+    assert shared.private_seats == [0] and shared.buttons[0].action == Pass()

@@ -27,15 +27,15 @@ def large(tmp_path_factory):
     return drive("sizes", base, "1280x720")
 
 
-def test_new_game_by_touch_names_typed_and_picked_oldest_first(played):
+def test_new_game_by_touch_names_typed_and_move_checking_off_by_default(played):
     obs, _ = played
     assert obs["home_badge"] == "Play" and obs["setup_screen"] == "mafia_sicily_setup"
     assert obs["keyboard_open"] and obs["typed"] == "Zoe"
     assert obs["setup_refusal"] == "Give every player a name (4 to go)."
     assert obs["seated"] == ["Zoe", "Bruno", "Carla", "Dario", "Elena"]
-    assert obs["oldest"] == [3, 2]
+    assert obs["check_moves_button"].startswith("Check moves: Off")
     assert obs["config"] == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"],
-                             "age_order": ["orange", "black", "red", "green"]}
+                             "check_moves": True}
     assert obs["seed"] == 20261 and obs["table_screen"] == "mafia_sicily_table"
 
 
@@ -77,7 +77,8 @@ def test_a_real_card_from_the_physical_deck_is_entered_by_touch(played):
     assert real["offered"] == list(dict.fromkeys(c.name for c in ENGINE.cards[deck]))
     assert real["recorded"]["kind"] == "card_drawn" and ENGINE.card_by_id[real["recorded"]["card"]].name == real["picked"]
     assert real["error"] == "" and real["picked"] not in real["news"]
-    assert "Enter the real card" not in real["after"]
+    assert real["entry_screen"][0] == "mafia_sicily_hand" and real["entry_screen"][1].startswith("For ")
+    assert not any(t.startswith("Enter the real card") for t in real["after"])
 
 
 def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
@@ -93,7 +94,8 @@ def test_a_refused_move_is_a_sentence_in_place_and_nothing_changes(played):
 def test_real_dice_entered_by_tapping_their_faces(played):
     obs, _ = played
     real = obs["real_dice"]
-    assert real["faces"] == ["Real first die shows 1", "Real first die shows 2"]
+    assert real["faces"] == ["1", "2"]
+    assert obs["faces_hint"] == "Real first die: tap the number it shows." and obs["faces_in_sight"] >= 7
     assert real["recorded"] == {"kind": "dice_rolled", "dice": [6, 2], "by_hand": True}
     assert real["shown"][:3] == [6, 2, "8"] and real["shown"][3].endswith("real dice")
 
@@ -108,9 +110,9 @@ def test_private_card_screen_says_whose_it_is_and_shows_cards_only_while_held(pl
     visit = obs["hand_visit"]
     assert visit["owner"] == f"For {visit['name']} only"
     assert visit["short_tap"] == [False, "Hold longer"]
-    assert visit["revealed"] is True and "Hide the cards" in visit["shown_texts"]
-    assert "Hide the cards" not in visit["hidden_texts"]
-    assert visit["after_hide"][0] is False
+    assert visit["revealed"] is True and "Let go to hide the cards" in visit["shown_texts"]
+    assert "Let go to hide the cards" not in visit["hidden_texts"]
+    assert visit["after_hide"][0] is False and not set(visit["secret"]) & set(visit["after_hide"][1])
     assert obs["back_from_hand"] == "mafia_sicily_table"
 
 

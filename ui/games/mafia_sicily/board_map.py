@@ -77,7 +77,8 @@ class SicilyBoardMap(Widget):
         Rectangle(texture=tex, size=tex.size, pos=(cx - tex.width / 2, cy - tex.height / 2))
 
     def tile_size(self) -> float:
-        return max(20.0, min(self.width / 10.0, self.height / 8.0))
+        # the map shares its column with the hint and the news: tiles keep 18 px codes at 800x480
+        return max(20.0, min(self.width / 10.0, self.height / 7.2))
 
     def code_font_size(self) -> float:
         """The three-letter codes: at least 18 design px (readable across the table at 800x480),

@@ -1,9 +1,10 @@
 """Mafia (Sicily): one player's private card screen (Roma / USA / SISDE cards).
 
-It says whose it is before anything ("For Anna only"); the cards appear only while revealed (hold the
-button for a second), and hide again by themselves after a few seconds, after a card is played, and
-when the screen is left. The card plays the rules allow now for this player (engine legal actions
-that name a card) are buttons here, never on the shared screen.
+It says whose it is before anything ("For Anna only"); the cards appear only while the button is held
+(after a second's hold) and hide the moment it is let go, after a card is played, and when the screen is
+left. The card plays the rules allow now for this player (engine legal actions that name a card) are
+buttons here, tapped with the other hand while holding, never on the shared screen. A card drawn from the
+real deck is entered here too (``enter`` mode: the whole printed deck, so only the tap is secret).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ui.screens import load_kv
 from ui.games.mafia_sicily import model
 from ui.games.mafia_sicily.table import GAME, NOTES, SicilyChoiceButton, start_sample
 from ui.widgets.hold_button import HoldButton  # noqa: F401
+from ui.theme import THEME as T
 
 
 
@@ -31,7 +33,8 @@ class SicilyCardLine(BoxLayout):
 
 load_kv(__file__)
 
-REVEAL_SECONDS = 12.0
+#: the longest a hand stays shown even if the button is never let go (a dropped phone on it...)
+REVEAL_SECONDS = 20.0
 
 
 class SicilyHandScreen(Screen):
@@ -44,6 +47,7 @@ class SicilyHandScreen(Screen):
     revealed = BooleanProperty(False)
     error = StringProperty("")
     count_text = StringProperty("")
+    mode = StringProperty("peek")  # peek | enter
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -54,7 +58,7 @@ class SicilyHandScreen(Screen):
         self._swap()
 
     def _swap(self) -> None:
-        """Only one of the two parts is in the widget tree: nothing hidden can be read or tapped."""
+        """Only one part (hidden, shown, entering a card) is in the tree: nothing hidden can be read or tapped."""
         if "body" not in self.ids:
             return
         body = self.ids.body
@@ -65,19 +69,40 @@ class SicilyHandScreen(Screen):
                 proxy = self.ids[name]
                 self._parts[name] = next(c for c in body.children if c == proxy)
             del real
-        hidden, shown = self._parts["hidden_box"], self._parts["shown_box"]
-        want, drop = (shown, hidden) if self.revealed else (hidden, shown)
-        if drop.parent is not None:
-            drop.parent.remove_widget(drop)
+            self._parts["enter_box"] = next(c for c in body.children if c == self.ids["enter_box"])
+        parts = self._parts
+        if self.mode == "enter":
+            want = parts["enter_box"]
+        else:
+            want = parts["shown_box"] if self.revealed else parts["hidden_box"]
+        for part in parts.values():
+            if part is not want and part.parent is not None:
+                part.parent.remove_widget(part)
         if want.parent is None:
-            body.add_widget(want)
+            body.add_widget(want, index=2)  # above the error line and the hold button
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, seat: int = 0, **_):
+    def prepare(self, game: str = GAME, game_id: int | None = None, seat: int = 0, enter: bool = False, **_):
         self.session = App.get_running_app().session_for(GAME, game_id)
         self.seat = max(0, min(int(seat), self.session.state.players - 1))
         self.error = ""
+        s = self.session.state
+        self.mode = "enter" if enter and s.prompt is not None and s.prompt[0] == "draw" else "peek"
         self.hide()
         self._fill_seats()
+        if self.mode == "enter":
+            self._fill_deck()
+
+    def _fill_deck(self) -> None:
+        deck = self.ids.deck
+        deck.clear_widgets()
+        for choice in model.printed_deck(self.session.engine, self.session.state.prompt[1]):
+            button = SicilyChoiceButton(text=choice.text, choice=choice)
+            button.font_size = 22 * T.scale
+            button.bind(on_release=lambda b: self.play(b.choice))
+            deck.add_widget(button)
+
+    def on_mode(self, *_):
+        self._swap()
 
     def sample_route(self, app) -> Route:
         session = start_sample(app, steps=9)
@@ -110,9 +135,13 @@ class SicilyHandScreen(Screen):
         table = self.session.view(TABLE)
         held = sum(n for f, n in table.hand_sizes if f in sides)
         self.count_text = f"{name} holds {held} card{'s' if held != 1 else ''}."
+        if self.mode == "enter":
+            self.owner_text = f"For {name} only: the card you drew"
 
     def reveal(self) -> None:
-        """After the hold: show the cards, the private notes and the plays allowed now."""
+        """After the hold, while the finger stays down: the cards, the private notes, the plays allowed now."""
+        if self.mode == "enter":
+            return
         self.error = ""
         self.revealed = True
         self._swap()
@@ -145,6 +174,7 @@ class SicilyHandScreen(Screen):
         except CompanionError as error:
             self.error = str(error)
             return
+        self.mode = "peek"
         self.hide()
         app = App.get_running_app()
         app.go(Route("mafia_sicily_table", {"game": GAME, "game_id": self.session.game_id}))

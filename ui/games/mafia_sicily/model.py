@@ -25,6 +25,10 @@ FACTION_SHORT = {"state": "State", "red": "Red", "black": "Black", "orange": "Or
 BOX_TITLES = {"station": "Carabinieri Station", "prison": "Prison", "continent": "Continent"}
 BOXES = ("station", "prison", "continent")
 
+#: The turn screen's map, in words (issue 18: the border colours had no legend). Shown on the Score screen.
+MAP_KEY = ("Map borders: gold city · light blue telephone · blue roadblock, Antimafia · red ambush, "
+           "restaurant, assassination · violet news leak · grey blank.")
+
 VARIANTS = {
     5: "Five players: one plays the State (Prefetto, SISDE, three Carabinieri), four play a Family each. "
        "A Family wins with 4 spaces, the State with 4 remediation points.",
@@ -96,6 +100,8 @@ def phase_text(view) -> str:
     if view.winners is not None:
         return "Game over"
     who = player_name(view, view.acting_seat)
+    if len(view.homes) < len(FAMILIES):  # before turn 1: the Family choosing its home city, not Red
+        return "Home cities" + (f" · {who}" if who else "")
     return f"Turn {view.turn_number} · {FACTION_SHORT[view.turn_of]}" + (f" · {who}" if who else "")
 
 
@@ -221,34 +227,91 @@ class Choices:
     """What the shared screen offers now."""
 
     buttons: list[Choice] = field(default_factory=list)
-    private_seats: list[int] = field(default_factory=list)  # seats with a card they may play now
+    private_seats: list[int] = field(default_factory=list)  # seats the card button opens (public facts only)
     selected: str = ""  # the counter whose moves are shown
     destinations: list[str] = field(default_factory=list)  # for the map
+    hint: str = ""  # one line under the prompt (e.g. that the map can be tapped)
 
 
-def private_seats(engine, state, legal: Iterable) -> list[int]:
-    seats = []
-    for a in legal:
-        if not is_private(a):
-            continue
-        if isinstance(a, PlayCard) and state.prompt[0] == "roll" and a.target:
-            seat = engine.seat_of(state, faction_of(a.target))
-        else:
-            seat = engine.acting_seat(state)
-        if seat is not None and seat not in seats:
-            seats.append(seat)
-    return seats
+def _seat_of_private(engine, state, action) -> int | None:
+    """Whose private screen an action belongs on (the holder of the card it names)."""
+    if isinstance(action, PlayCard):
+        for key, cards in state.hands:
+            if action.card in cards:
+                return engine.seat_of_hand(state, key)
+    return engine.acting_seat(state)
+
+
+def _held(state, sides) -> int:
+    hands = dict(state.hands)
+    return sum(len(hands.get(k, ())) for k in sides)
+
+
+def card_door(engine, state) -> tuple[str, list[int]]:
+    """The shared screen's way to a private card screen now: (button text, seats), or ("", []).
+
+    Decided on public facts only (issue 13): the kind of moment and how many cards the sides that
+    could act hold (hand sizes are on the table for all to see), never on which cards those are. So
+    the button is there for a holder of nothing useful just as for a holder of the fitting card."""
+    p = state.prompt
+    if p is None or state.winners is not None:
+        return "", []
+    kind = p[0]
+    if kind == "window":
+        seats = list(dict.fromkeys(engine.seat_of_hand(state, k) for k in p[1]))
+        return "Yes, on my private screen", seats
+    acting = engine.acting_seat(state)
+    if acting is None:
+        return "", []
+    sides = engine.factions_of_seat(state, acting)
+    if kind == "lose":
+        return "Give up a card on my private screen", [acting]
+    if not _held(state, sides):
+        return "", []
+    if kind == "move" and not state.moved and state.dice_left != ("state",):
+        return "Play a card first? (private screen)", [acting]
+    if kind == "roll" and p[2][0] == "return" and dict(state.pos)[p[2][1]] in ("prison", "station") \
+            and faction_of(p[2][1]) != "state":
+        seat = engine.seat_of(state, faction_of(p[2][1]))
+        return "Play a card instead of rolling? (private screen)", [seat]
+    if kind == "decide" and faction_of(p[2]) == "state":
+        return "Use a card here? (private screen)", [acting]
+    return "", []
+
+
+TYPE_WORDS = {"city": "city", "telephone": "telephone", "roadblock": "roadblock", "ambush": "ambush",
+              "restaurant": "restaurant", "assassination": "assassination", "news_leak": "news leak",
+              "antimafia": "Antimafia", "blank": "blank"}
+
+
+def numbers_text(numbers) -> str:
+    """(1, 2) -> "1-2"; (1, 3, 5) -> "1, 3, 5"."""
+    ns = sorted(numbers)
+    if len(ns) > 1 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]}-{ns[-1]}"
+    return ", ".join(map(str, ns))
+
+
+def space_label(engine, sid: str) -> str:
+    """A space as the table finds it on its board: the name and always its type, with the die numbers
+    printed on it (issue 14/18): "Bagheria (roadblock 1-2)", "Termini Imerese (telephone)"."""
+    name = engine.space_names.get(sid, sid).split(" (")[0]
+    kind = engine.space_type.get(sid, "")
+    if not kind or kind == "blank":
+        return name
+    nums = engine.space_numbers.get(sid, ())
+    return f"{name} ({TYPE_WORDS.get(kind, kind)}{' ' + numbers_text(nums) if nums else ''})"
 
 
 def move_text(engine, move: Move, state, compact: bool = False) -> str:
     """"Catania · both dice (5)"; ``compact`` (two columns of buttons) drops the bracketed part of
     the space's name and shortens the dice: "Palermo · both 10", "Noto · 1st die 4 · north"."""
-    name = engine.space_names.get(move.to, move.to)
+    name = space_label(engine, move.to)
     if compact:
         die = {"sum": f"both {sum(state.dice)}", "first": f"1st die {state.dice[0]}",
                "second": f"2nd die {state.dice[1]}"}[move.die]
         face = {"N": " · north", "S": " · south"}.get(move.facing, "")
-        return f"{name.split(' (')[0]} · {die}{face}"
+        return f"{name} · {die}{face}"
     die = {"sum": f"both dice ({sum(state.dice)})", "first": f"first die ({state.dice[0]})",
            "second": f"second die ({state.dice[1]})"}[move.die]
     face = {"N": ", heading north", "S": ", heading south"}.get(move.facing, "")
@@ -268,8 +331,10 @@ def counter_button_text(engine, counter: str, state) -> str:
     return f"{short_name(counter)} · {engine.space_names.get(place, place)}"
 
 
-def public_text(engine, action) -> str:
+def public_text(engine, action, state=None) -> str:
     if isinstance(action, Pass):
+        if state is not None and state.prompt and state.prompt[0] == "window":
+            return "No"
         return "No card · go on"
     return engine.describe(action)
 
@@ -283,15 +348,16 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
     if state.winners is not None or state.prompt is None:
         return out
     legal = engine.legal_actions(state)
-    out.private_seats = private_seats(engine, state, legal)
+    door, out.private_seats = card_door(engine, state)
     kind = state.prompt[0]
     requests = engine.chance_requests(state)
     if requests:
         n = 2 if requests[0] == "roll2d6" else 1
         if len(entered) < n and (entered or selected == "by_hand"):
             label = "first" if n == 2 and not entered else ("second" if n == 2 else "")
-            out.buttons += [Choice(f"Real {label + ' ' if label else ''}die shows {v}", kind="face", request=str(v))
-                            for v in range(1, 7)]
+            which = f"Real {label} die" if label else "Real die"
+            out.hint = f"{which}: tap the number it shows." + (f" (First die: {entered[0]})" if entered else "")
+            out.buttons += [Choice(str(v), kind="face", request=str(v)) for v in range(1, 7)]
             out.buttons.append(Choice("‹ Let the app roll", kind="counter", counter=""))
             return out
         out.buttons.append(Choice("Roll 2 dice" if n == 2 else "Roll the die", kind="roll", request=requests[0],
@@ -299,20 +365,16 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         out.buttons.append(Choice("Enter real dice", kind="counter", counter="by_hand"))
         out.buttons += [Choice(engine.describe(a), a) for a in legal if not isinstance(a, DiceRolled)
                         and not is_private(a)]
+        if door:
+            out.buttons.append(Choice(door, kind="cards", seat=out.private_seats[0]))
         return out
     if kind == "draw":
         deck = state.prompt[1]
-        if selected == "by_card":
-            # a physical deck: the whole printed deck (public), so the buttons betray nothing about
-            # which cards are in hands; the engine refuses a card that is not in the deck now
-            out.selected = selected
-            cards = dict.fromkeys((c.id, c.name) for c in engine.cards[deck])
-            out.buttons += [Choice(name, CardDrawn(deck, cid)) for cid, name in cards]
-            out.buttons.append(Choice("‹ Let the app draw", kind="counter", counter=""))
-            return out
         out.buttons.append(Choice(f"Draw the {'Roma' if deck == 'roma' else deck.upper()} card", kind="draw",
                                   primary=True))
-        out.buttons.append(Choice("Enter the real card", kind="counter", counter="by_card"))
+        # a card from the physical deck is entered on the drawer's private screen, never here
+        drawer = engine.acting_seat(state)
+        out.buttons.append(Choice("Enter the real card (private screen)", kind="enter", seat=drawer))
         return out
     public = [a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn))]
     moves = [a for a in public if isinstance(a, Move)]
@@ -323,16 +385,25 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         out.selected = selected
         if selected:
             mine = [m for m in moves if m.counter == selected]
+            if not state.check_moves:
+                # the players move on their own board and say where; the app's map only suggests
+                mine = suggested_moves(engine, state, selected) or []
+                out.hint = "Moved elsewhere on your board? Tap that space on the map."
+            else:
+                out.hint = "Or tap a lit space on the map."
             out.destinations = list(dict.fromkeys(m.to for m in mine))
             if len(counters) > 1:
                 out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
             out.buttons += [Choice(move_text(engine, m, state), m) for m in mine]
         else:
+            out.hint = "Tap a counter's button, or its space on the map (map key: Score)."
             out.buttons += [Choice(counter_button_text(engine, c, state), kind="counter", counter=c)
                             for c in counters]
     for a in public:
         if not isinstance(a, Move):
-            out.buttons.append(Choice(public_text(engine, a), a))
+            out.buttons.append(Choice(public_text(engine, a, state), a))
+    if door:
+        out.buttons.append(Choice(door, kind="cards", seat=out.private_seats[0]))
     # two Picciotti of one Family in one space are the same counter at the table: one button
     seen, unique = set(), []
     for b in out.buttons:
@@ -343,8 +414,28 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
     return out
 
 
-def choice_columns(count: int) -> int:
-    """One column for up to three choices, two beyond (so 3-6 fit in sight at 800x480)."""
+def suggested_moves(engine, state, counter: str) -> list:
+    """With move checking off: the moves the app's map would allow (facing dropped), as suggestions;
+    any other space is entered by tapping it on the map."""
+    from dataclasses import replace
+
+    if engine.board.routes is None:
+        return []
+    checked = replace(state, check_moves=True)
+    out = []
+    for m in engine.legal_actions(checked):
+        if isinstance(m, Move) and m.counter == counter:
+            plain = Move(m.counter, m.to, m.die, "")
+            if plain not in out:
+                out.append(plain)
+    return out
+
+
+def choice_columns(count: int, faces: bool = False) -> int:
+    """One column for up to three choices, two beyond (so 3-6 fit in sight at 800x480); the six faces
+    of a real die in three columns, so 1 to 6 are all in sight without a scroll."""
+    if faces:
+        return 3
     return 2 if count > 3 else 1
 
 
@@ -352,17 +443,18 @@ def private_choices(engine, state, seat: int) -> list[Choice]:
     """The card plays that seat may make now (for its private card screen)."""
     if state.winners is not None or state.prompt is None:
         return []
-    legal = engine.legal_actions(state)
-    if seat not in private_seats(engine, state, legal):
-        return []
     out = []
-    for a in legal:
-        if is_private(a):
-            if isinstance(a, PlayCard) and state.prompt[0] == "roll" and a.target:
-                if engine.seat_of(state, faction_of(a.target)) != seat:
-                    continue
+    for a in engine.legal_actions(state):
+        if is_private(a) and _seat_of_private(engine, state, a) == seat:
             out.append(Choice(engine.describe(a), a))
     return out
+
+
+def printed_deck(engine, deck: str) -> list[Choice]:
+    """Every card of the printed deck (public: the list betrays nothing about hands), for entering the
+    real card drawn on the drawer's private screen; the engine refuses one not in the deck now."""
+    cards = dict.fromkeys((c.id, c.name) for c in engine.cards[deck])
+    return [Choice(name, CardDrawn(deck, cid)) for cid, name in cards]
 
 
 def hand_lines(seat_view) -> list[tuple[str, str]]:
@@ -435,7 +527,7 @@ def digest(engine, config, seed, actions) -> Digest:
             out.dice, out.roll_for, out.by_hand = action.dice, roll_purpose(before), action.by_hand
         lines = table_lines(events)
         if lines:
-            out.news = lines[-4:]
+            out.news = lines
     return out
 
 

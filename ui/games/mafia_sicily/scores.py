@@ -34,7 +34,8 @@ def fill_scores(grid, view, with_cards: bool = True) -> None:
     seats = dict(view.hand_sizes)
     for side, number, caption in model.score_rows(view):
         who = [model.player_name(view, s) for s in _seats_of(view, side)] if view.names else []
-        held = f"{seats.get(side, 0)} cards" if side in seats and with_cards else ""
+        n = seats.get(side, 0)
+        held = f"{n} card{'s' if n != 1 else ''}" if side in seats and with_cards else ""
         grid.add_widget(SicilyScoreTile(
             faction=side, number=number, caption=caption, title=model.FACTION_SHORT[side],
             who=who[0] if who else "", cards=held))

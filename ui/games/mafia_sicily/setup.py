@@ -1,6 +1,8 @@
 """Mafia (Sicily): a new game — how many play (the variant in words), who sits where (names from the
-player list or typed on the on-screen keyboard) and who is oldest (Families choose home cities oldest
-first, rule C2). Start creates the session; the turn screen then asks for the home cities."""
+player list or typed on the on-screen keyboard) and whether the app checks moves against its own map
+(off by default: the map is not in the rulebook, issue 14). Families choose home cities in calendar
+order (the rulebook gives no order; the translator's oldest-first is left to the players, who may seat
+themselves accordingly). Start creates the session; the turn screen then asks for the home cities."""
 
 from __future__ import annotations
 
@@ -42,6 +44,11 @@ class SicilySeatRow(BoxLayout):
 load_kv(__file__)
 
 KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+CHECK_KEY = "mafia-sicily.check_moves"
+#: the app's map is not printed in the rulebook: checking moves against it is off until a table has
+#: checked it against its own board (issue 14)
+CHECK_OFF = "map: not in the rulebook"
+CHECK_ON = "check the map vs your board"
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
 
@@ -55,6 +62,8 @@ class SicilySetupScreen(Screen):
     error = StringProperty("")
     typing = BooleanProperty(False)
     typed = StringProperty("")
+    check_moves = BooleanProperty(False)
+    check_text = StringProperty("")
     #: Tests and demos fix the dice with a seed; a real table leaves it None (a fresh random seed).
     seed: int | None = None
 
@@ -65,6 +74,12 @@ class SicilySetupScreen(Screen):
             return
         self.error = ""
         self.typing = False
+        self.check_moves = bool(App.get_running_app().store.get_setting(CHECK_KEY, False))
+        self.refresh()
+
+    def toggle_check_moves(self) -> None:
+        self.check_moves = not self.check_moves
+        App.get_running_app().store.set_setting(CHECK_KEY, self.check_moves)
         self.refresh()
 
     def sample_route(self, app) -> Route:
@@ -119,7 +134,7 @@ class SicilySetupScreen(Screen):
 
         app = App.get_running_app()
         config = {"players": self.players, "names": list(self.names[:self.players]),
-                  "age_order": model.age_order(self.players, self.oldest)}
+                  "check_moves": bool(self.check_moves)}
         try:
             session = Session.start(app.store, GAME, config, seed=self.seed)
         except CompanionError as error:
@@ -159,13 +174,14 @@ class SicilySetupScreen(Screen):
 
         if "seats" not in self.ids:
             return
+        self.check_text = CHECK_ON if self.check_moves else CHECK_OFF
         for n, button in ((2, self.ids.p2), (3, self.ids.p3), (4, self.ids.p4), (5, self.ids.p5)):
             button.variant = "selected" if n == self.players else "secondary"
         seats = self.ids.seats
         seats.clear_widgets()
         for seat, (label, sides) in enumerate(model.seat_roles(self.players)):
             families = [s for s in sides if s != "state"]
-            age = ORDINALS[self.oldest.index(seat)] if seat in self.oldest else ("Age?" if families else "")
+            age = ""
             row = SicilySeatRow(role=label, faction=sides[0], name=self.names[seat] or "Tap a name",
                                         active=seat == self.active, age=age, seat=seat, screen=self)
             seats.add_widget(row)

@@ -97,12 +97,14 @@ class SicilyTableScreen(Screen):
     cards_text = StringProperty("Cards")
     highlight = ListProperty([])
     turn_text = StringProperty("")
+    hint_text = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._reveal = None
         self._roll_for = ""
         self._faces: list[int] = []  # real dice entered so far
+        self._look_seat: int | None = None  # who just drew a card and should look at it
         self.choices = model.Choices()
 
     # -- entering -------------------------------------------------------------------------
@@ -175,13 +177,13 @@ class SicilyTableScreen(Screen):
             self.selected = self.choices.selected
         self.highlight = self.choices.destinations
         self.prompt_text = view.awaiting
+        self.hint_text = self.choices.hint
         who = model.player_name(view, view.acting_seat)
         self.who_text = (f"{who} decides" if who else "")
         self.turn_text = f"Turn {view.turn_number}"
         self.shootout_text = model.shootout_text(self.engine, s)
         self.can_undo = self.session.can_undo
-        seats = self.choices.private_seats
-        self.cards_text = (f"{model.player_name(view, seats[0])}: cards" if seats else "Cards")
+        self.cards_text = "Cards"
         self.phase = model.phase_text(view)
         app = App.get_running_app()
         if app.manager.current == self.name:
@@ -201,15 +203,21 @@ class SicilyTableScreen(Screen):
         box = self.ids.choices
         box.clear_widgets()
         choices = list(self.choices.buttons)
-        if self.choices.private_seats:
-            seat = self.choices.private_seats[0]
-            name = model.player_name(self.view, seat)
-            choices.append(model.Choice(f"{name} may play a card: open {name}'s card screen", kind="cards", seat=seat))
-        box.cols = model.choice_columns(len(choices))
+        faces = any(c.kind == "face" for c in choices)
+        if self._look_seat is not None and not self.choices.private_seats and not faces:
+            # after a draw: the drawer is told to look (the card is never named here)
+            name = model.player_name(self.view, self._look_seat)
+            choices.append(model.Choice(f"{name}: see my new card", kind="cards", seat=self._look_seat))
+        box.cols = model.choice_columns(len(choices), faces)
         for choice in choices:
             button = SicilyChoiceButton(text=choice.text, choice=choice,
                                         variant="primary" if choice.primary else "secondary")
-            if box.cols > 1:
+            if faces:
+                if choice.kind == "face":
+                    button.font_size = th.NUMBER * 0.6 * T.scale
+                else:
+                    button.font_size = th.CAPTION * T.scale
+            elif box.cols > 1:
                 button.font_size = th.CAPTION * T.scale
                 button.max_lines = 3
                 button.height = 76 * T.scale
@@ -237,6 +245,8 @@ class SicilyTableScreen(Screen):
                 self._enter_face(int(choice.request))
             elif choice.kind == "cards":
                 self.open_cards(choice.seat)
+            elif choice.kind == "enter":
+                self.open_cards(choice.seat, enter=True)
             else:
                 self._roll_for = ""
                 self.session.act(choice.action)
@@ -292,13 +302,14 @@ class SicilyTableScreen(Screen):
                 return True
         return False
 
-    def open_cards(self, seat: int | None = None) -> None:
+    def open_cards(self, seat: int | None = None, enter: bool = False) -> None:
         app = App.get_running_app()
         if seat is None:
             seats = self.choices.private_seats
             seat = seats[0] if seats else self.view.acting_seat
         app.go(Route("mafia_sicily_hand", {"game": GAME, "game_id": self.session.game_id,
-                                           "seat": seat if seat is not None else 0}))
+                                           "seat": seat if seat is not None else 0, "enter": enter,
+                                           "seats": list(self.choices.private_seats)}))
 
     def open_scores(self) -> None:
         App.get_running_app().go(Route("mafia_sicily_scores", {"game": GAME, "game_id": self.session.game_id}))
@@ -367,12 +378,22 @@ class SicilyTableScreen(Screen):
         last = session.actions[-1] if session.actions else None
         from companion.games.mafia_sicily.engine import DiceRolled
 
+        drew = [e for e in events if e.kind == "card_drawn"]
+        self._look_seat = None
+        if drew:
+            seat = next((e.audience.n for e in events if e.kind == "card_secret" and isinstance(e.audience, Seat)),
+                        None)
+            self._look_seat = seat
+            if seat is not None:
+                name = model.player_name(session.view(TABLE), seat)
+                lines = lines + [f"{name}, look at your new card on your private screen."]
         if isinstance(last, DiceRolled):
             self.settle()
             self._show_dice(last.dice, self._roll_for, last.by_hand, animate=not last.by_hand)
         if lines:
-            self.news_text = " ".join(lines[-4:])
-            for line in lines[-4:]:
+            # everything this action did, whole (a cut first line lost instructions, issue 18)
+            self.news_text = " ".join(lines)
+            for line in lines:
                 say(line)
         self.selected = ""
         self._faces = []

@@ -1,0 +1,38 @@
+"""Issue 18's proof for Mafia (Sicily): the table robot plays a 5-player game from Home through a full
+calendar, with card draws (one from the real deck entered on the drawer's private screen) and a private
+peek, comparing the shared screen with the stored game after every step, at 800x480."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import passed, play
+
+SCENARIO = "sicily_games:full_calendar"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """One game for the three checks (one app process)."""
+    return passed(play(tmp_path_factory.mktemp("sicily-robot"), [SCENARIO]), SCENARIO)
+
+
+def test_a_five_player_full_calendar_by_touch_matches_the_stored_game(played):
+    obs = played
+    assert obs["turns_played"] >= 6, "Red, Black, State, Orange, Green, State"
+    assert obs["checks"] >= 20 and not obs.get("mismatch"), obs.get("mismatch")
+    assert obs["leaks"] == [], "a held card's name on the shared screen"
+    assert obs["missing"] == [], "announcements the table never had on screen"
+    assert obs["draws"] >= 2 and obs.get("entered_card")
+
+
+def test_the_drawer_is_told_to_look_and_the_hand_shows_only_while_held(played):
+    obs = played
+    peek = obs["peeks"][0]
+    assert peek["cards"] and peek["hidden_before"] and peek["shown_while_held"] and peek["hidden_after_release"]
+
+
+def test_layout_at_800x480_has_no_cut_text_and_no_small_targets(played):
+    obs = played
+    assert obs["cut"] == {}, obs["cut"]
+    assert obs["small"] == {}, obs["small"]
