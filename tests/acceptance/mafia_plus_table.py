@@ -307,6 +307,14 @@ def resume_night_one(t) -> None:
     r.tap(re.compile(r"^Mafia\+ · "))
     t.obs["resumed_on"] = r.wait_for(re.compile("|".join(re.escape(c) for c in CALLS)), timeout=PATIENCE)
     t.obs["killed_on"] = saved["call"]
+    # Pause at night looks paused and says how to go on; the night does not move meanwhile
+    r.tap("Pause")
+    r.wait_for("Paused")
+    t.obs["paused"] = r.texts()
+    r.run_for(3)
+    t.obs["still_paused"] = r.sees("Paused") and r.sees("Resume the game")
+    r.tap("Resume the game")
+    t.obs["after_pause"] = r.wait_for(re.compile("|".join(re.escape(c) for c in CALLS)), timeout=PATIENCE)
     table.night()
     r.wait_for("Accuse", timeout=PATIENCE)
     t.obs["day"] = r.texts()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import passed, play
+from robot_run import passed, play
 
 SCENARIO = "sicily_games:full_calendar"
 

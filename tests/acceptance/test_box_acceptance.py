@@ -4,7 +4,7 @@ replays unchanged; a bad value is refused with a sentence; "I checked" removes t
 
 import sqlite3
 
-from conftest import passed
+from robot_run import passed
 from robot import Outside
 
 

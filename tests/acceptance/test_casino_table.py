@@ -2,7 +2,7 @@
 machine and roulette to a $30M win, with a bank correction booked with a reason; after each step
 the balances and whose turn it is on screen match the stored game read from outside."""
 
-from conftest import passed
+from robot_run import passed
 
 SCENARIO = "casino_games:anna_to_thirty"
 

@@ -1,7 +1,7 @@
 """Contract by the table robot: a whole 3-player game from Home to the final score by visible text
 only; the final score on screen is the stored game's, read from outside."""
 
-from conftest import passed
+from robot_run import passed
 
 SCENARIO = "contract_games:whole_game"
 

@@ -1,6 +1,6 @@
 """Dice & Spinner by the table robot: the roll on screen is the roll stored in the log."""
 
-from conftest import passed
+from robot_run import passed
 
 SCENARIO = "dice_games:real_roll"
 

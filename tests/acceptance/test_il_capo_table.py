@@ -1,7 +1,7 @@
 """Il Capo by the table robot: a whole 3-player game from Home to Il Capo, by visible text only,
 every spin entered by hand; after each step the screen matches the stored game read from outside."""
 
-from conftest import passed
+from robot_run import passed
 
 SCENARIO = "il_capo_games:three_players"
 

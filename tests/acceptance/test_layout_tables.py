@@ -4,7 +4,7 @@ target under 48 px, no text under 22 px. One app process per size."""
 
 import pytest
 
-from conftest import passed
+from robot_run import passed
 
 TOURS = ["layout_tours:home_and_settings", "layout_tours:casino_six", "layout_tours:il_capo_eight",
          "layout_tours:contract_five"]

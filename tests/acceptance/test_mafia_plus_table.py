@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import passed
+from robot_run import passed
 
 #: the owner's settings for these games: the night's calls padded to half a second (the table
 #: setting is 8 s), the same hold time as the box's default, a fixed shuffle for reproducibility
@@ -37,7 +37,7 @@ def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_pat
     import sys
     import time
 
-    from conftest import HERE, NARRATION, ROOT, play, robot_env
+    from robot_run import HERE, NARRATION, ROOT, play, robot_env
 
     first = tmp_path / "first"
     narration = tmp_path / "narration.toml"
@@ -61,5 +61,7 @@ def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_pat
     report = play(tmp_path, ["mafia_plus_table:resume_night_one"], name="second", narration="off")
     obs = passed(report, "mafia_plus_table:resume_night_one")
     assert obs["resumed_on"] == obs["killed_on"]
+    assert "Resume the game" in obs["paused"] and obs["still_paused"]
+    assert obs["after_pause"] == obs["resumed_on"]  # the night waited for the table
     assert obs["leaks"] == []
     assert any(t.startswith("Day 2 begins") or "Day 2" in t for t in obs["day"]) or "Accuse" in obs["day"]

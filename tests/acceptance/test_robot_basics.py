@@ -1,7 +1,7 @@
 """The robot itself: it reads what is drawn (a cut label reads cut), touches only what is visible
 and enabled, and reports a stall with the screen's texts."""
 
-from conftest import passed
+from robot_run import passed
 
 
 def test_robot_reads_home_and_opens_a_game_by_its_card(table_robot):

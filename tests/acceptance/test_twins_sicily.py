@@ -8,7 +8,7 @@ speakers must have said the same lines.
 
 from __future__ import annotations
 
-from conftest import passed
+from robot_run import passed
 from twins import same_speech
 
 SEEDS = "11,12"

@@ -46,7 +46,9 @@ def tap(widget) -> None:
     touch.touch_up()
 
 
-def hold(widget, seconds=HOLD + 0.2):
+def hold(widget, seconds=None):
+    """Hold for the button's own hold time and a moment more (as the table robot does)."""
+    seconds = float(getattr(widget, "hold_seconds", HOLD)) + 0.2 if seconds is None else seconds
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -742,9 +744,12 @@ def screens23(app):
     yield 0.4
     measure(app, "p23_night")
     night = app.manager.get_screen("mafia_plus_night")
-    yield from hold(night.ids.open_panel)
-    yield STEP
-    obs["night_targets"] = len(night.ids.ring.enabled or [])
+    for _ in range(3):  # a hold that lands while the call is still being set up is simply held again
+        yield from hold(night.ids.open_panel)
+        yield STEP
+        if night.panel == "act":
+            break
+    obs["night_targets"] = len([w for w in night.ids.ring.seats if not w.disabled and w.opacity > 0])
     measure(app, "p23_night_panel")
     night.close_panel()
     yield STEP
