@@ -89,6 +89,15 @@ def _get(values: Any, path: tuple) -> Any:
     return values
 
 
+def _field(values: Mapping, defaults: Mapping, path, section, label, kind, lo=0, hi=0) -> "Field":
+    """One value of a box as listed: its current value and the default it is checked against."""
+    try:
+        default = _get(defaults, path)
+    except (KeyError, IndexError):
+        default = None
+    return Field(path, section, label, kind, _get(values, path), default, lo, hi)
+
+
 def _il_capo_fields(values: Mapping, defaults: Mapping) -> list[Field]:
     from companion.games.il_capo import data as D
 
@@ -125,11 +134,7 @@ def _casino_fields(values: Mapping, defaults: Mapping) -> list[Field]:
     from companion.games.mafia_casino.data import BUILDINGS, PROTECTOR
 
     def f(path, section, label, kind, lo=0, hi=0):
-        try:
-            default = _get(defaults, path)
-        except (KeyError, IndexError):
-            default = None
-        return Field(path, section, label, kind, _get(values, path), default, lo, hi)
+        return _field(values, defaults, path, section, label, kind, lo, hi)
 
     out = []
     for i in range(len(values["market_value"])):
@@ -152,11 +157,7 @@ def _contract_fields(values: Mapping, defaults: Mapping) -> list[Field]:
     names = {fam: raw["family"][fam]["name"] for fam in raw["families"]} | {C.BLACKMAT: raw["blackmat"]["name"]}
 
     def f(path, section, label, kind, lo=0, hi=0):
-        try:
-            default = _get(defaults, path)
-        except (KeyError, IndexError):
-            default = None
-        return Field(path, section, label, kind, _get(values, path), default, lo, hi)
+        return _field(values, defaults, path, section, label, kind, lo, hi)
 
     out = []
     for fam, vals in values["mafiosi"].items():
