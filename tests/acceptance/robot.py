@@ -64,6 +64,7 @@ class Seen:
     rect: tuple[float, float, float, float]  # x, y, w, h in window coordinates
     control: bool
     enabled: bool
+    clip: tuple[float, float, float, float] | None = None  # the ScrollView window it shows through
 
 
 def rendered_text(w) -> str:
@@ -165,7 +166,7 @@ class Robot:
                 if _inside((cx, cy), clip):
                     owner = _control_of(w)  # a text on a card belongs to the card
                     items.append((mine, Seen(w, rendered_text(w), rect, owner is not None,
-                                             owner is not None and not owner.disabled and not w.disabled), None))
+                                             owner is not None and not owner.disabled and not w.disabled, clip), None))
             child_clip = clip
             if isinstance(w, ScrollView):
                 x0, y0, cw, ch = rect

@@ -88,6 +88,16 @@ def _ink(w) -> tuple[float, float, float, float]:
     return x + 2, y + pad, max(0, tw - 4), max(0, th - 2 * pad)
 
 
+def _clipped(rect, clip):
+    """The part of a drawn box a person sees through its ScrollView (the rest is not drawn)."""
+    if clip is None:
+        return rect
+    x, y, w, h = rect
+    x0, y0 = max(x, clip[0]), max(y, clip[1])
+    x1, y1 = min(x + w, clip[0] + clip[2]), min(y + h, clip[1] + clip[3])
+    return x0, y0, max(0, x1 - x0), max(0, y1 - y0)
+
+
 def layout_problems(r: Robot, where: str) -> list[str]:
     """What a person would find wrong on this screen: a text cut ("…") or drawn outside its
     box, two texts drawn over each other, a control smaller than 48 px, text under 22 px."""
@@ -114,7 +124,7 @@ def layout_problems(r: Robot, where: str) -> list[str]:
             cx, cy = c.to_window(c.x, c.y)
             if min(c.width, c.height) < MIN_TARGET - 0.5:
                 out.append(f"{where}: small target {c.width:.0f}x{c.height:.0f} {s.text!r}")
-    inks = [(s, _ink(s.widget)) for s in labels]
+    inks = [(s, _clipped(_ink(s.widget), s.clip)) for s in labels]
     for i, (a, ra) in enumerate(inks):
         for b, rb in inks[i + 1:]:
             if r._is_ancestor(a.widget, b.widget) or r._is_ancestor(b.widget, a.widget):
