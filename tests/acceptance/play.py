@@ -66,8 +66,11 @@ def main() -> int:
     report: dict = {"scenarios": {}}
     lines: list[str] = []
 
+    live = open(out / "log.txt", "a", buffering=1)  # read while it runs, kept when it is killed
+
     def log(message: str) -> None:
         lines.append(f"{time.monotonic():.2f} {message}")
+        live.write(lines[-1] + "\n")
 
     app._run_prepare()
     runTouchApp(embedded=True)

@@ -320,6 +320,55 @@ class Robot:
         self.frame()
         return seen
 
+    def scroll_to(self, pattern, swipes: int = 8) -> Seen:
+        """Drag the lists on screen, as a finger does, until a control showing ``pattern`` is in
+        sight (first up, revealing what is below, then back down); returns it."""
+        for direction in (1, -1):
+            for _ in range(swipes + 1):
+                found = [c for c in self.controls() if self._match(pattern, c.text)]
+                if found:
+                    return found[0]
+                lists = self._scroll_areas()
+                if not lists:
+                    break
+                before = self.texts()
+                for rect in lists:
+                    self.drag(rect, direction)
+                if self.texts() == before:  # the end of every list
+                    break
+        raise NotOnScreen(f"no enabled control {pattern!r}, even scrolled; on screen: {self.screen_text()}")
+
+    def _scroll_areas(self) -> list[tuple]:
+        """Where a list can be dragged: each visible ScrollView taller than its window."""
+        out = []
+
+        def walk(w):
+            if w.opacity <= 0.05 or w.width < 1 or w.height < 1:
+                return
+            if isinstance(w, ScrollView) and w.children and w.children[0].height > w.height + 1:
+                out.append(_window_rect(w))
+            for c in w.children:
+                walk(c)
+
+        for root in Window.children:
+            walk(root)
+        return out
+
+    def drag(self, rect, direction: int) -> None:
+        """A finger drags the list in ``rect`` by half its height: ``direction`` 1 moves the
+        content up (what is below comes into view), -1 down."""
+        x, y, w, h = rect
+        cx, y0 = x + w / 2, y + h * (0.3 if direction > 0 else 0.7)
+        touch = UnitTestTouch(cx, y0)
+        touch.touch_down()
+        for k in range(1, 9):
+            self.frame()
+            touch.touch_move(cx, y0 + direction * h * 0.4 * k / 8)
+        self.run_for(0.05)
+        touch.touch_up()
+        self.run_for(0.6)  # the list settles (a person waits for it to stop)
+        self.steps += 1
+
     def tap_at(self, x: float, y: float) -> None:
         """A stray tap at a place on the screen (what's under the finger gets it)."""
         touch = UnitTestTouch(x, y)
@@ -348,6 +397,7 @@ class Outside:
 
     def __init__(self, db: str):
         self.db = db
+        self._folds: dict[int, tuple[list, object, list]] = {}
 
     def _rows(self, sql: str, args=()) -> list[tuple]:
         con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10)
@@ -362,20 +412,23 @@ class Outside:
         return rows[0][0] if rows else None
 
     def replay(self, game_id: int):
-        """(engine, state, events so far) from the log alone."""
+        """(engine, state, events so far) from the log alone. The fold is kept between calls and
+        only the actions stored since are applied (a fresh fold when an undo changed the past)."""
         from companion import registry
         from companion.session import effective_actions
 
         (game, config, seed), = self._rows("SELECT game, config, seed FROM games WHERE id=?", (game_id,))
         engine = registry.get(game)
-        log = [{"seq": s, "action": json.loads(a)} for s, a in
-               self._rows("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
-        actions = effective_actions(engine, [r["action"] for r in log])
-        state = engine.new(json.loads(config), seed)
-        events = []
-        for action in actions:
+        rows = self._rows("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+        actions = effective_actions(engine, [json.loads(a) for _, a in rows])
+        done, state, events = self._folds.get(game_id, ([], None, []))
+        if state is None or actions[:len(done)] != done:
+            done, state, events = [], engine.new(json.loads(config), seed), []
+        events = list(events)
+        for action in actions[len(done):]:
             state, evs = engine.apply(state, action)
             events.extend(evs)
+        self._folds[game_id] = (list(actions), state, events)
         return engine, state, events
 
     def table_lines(self, game_id: int) -> list[str]:

@@ -88,6 +88,23 @@ def _ink(w) -> tuple[float, float, float, float]:
     return x + 2, y + pad, max(0, tw - 4), max(0, th - 2 * pad)
 
 
+SUITS = "♠♣♡♢♥♦"
+
+
+def missing_glyphs(w) -> str:
+    """Card suits a label would draw as empty boxes: Roboto (the theme font) has none of them, so
+    a suit must be drawn through markup in a font that has it (``suit_markup``)."""
+    if not any(ch in w.text for ch in SUITS):
+        return ""
+    text = w.text
+    if w.markup:
+        text = re.sub(r"\[font=[^\]]*(DejaVu|Symbola|Noto)[^\]]*\].*?\[/font\]", "", text)
+    font = str(getattr(w, "font_name", ""))
+    if any(f in font for f in ("DejaVu", "Symbola", "Noto")):
+        return ""
+    return "".join(ch for ch in text if ch in SUITS)
+
+
 def _clipped(rect, clip):
     """The part of a drawn box a person sees through its ScrollView (the rest is not drawn)."""
     if clip is None:
@@ -109,6 +126,8 @@ def layout_problems(r: Robot, where: str) -> list[str]:
         raw = norm(w.text)
         if ("…" in s.text and "…" not in raw) or ("..." in s.text and "..." not in raw):
             out.append(f"{where}: cut {s.text!r} (is {raw!r})")
+        if missing_glyphs(w):
+            out.append(f"{where}: drawn as empty boxes {missing_glyphs(w)!r} in {s.text!r}")
         if w.font_size < MIN_TEXT - 0.5 and re.search(r"\w", s.text):
             out.append(f"{where}: small text {w.font_size:.0f} px {s.text!r}")
         x, y, tw, th = _ink(w)
