@@ -34,6 +34,7 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
     cannon_open = BooleanProperty(False)
     cannon_ready = BooleanProperty(False)
     cannon_text = StringProperty("Hold to shoot")
+    outcome = StringProperty("")  # the verdict: "majority" | "tie" | "none"
     hold_seconds = NumericProperty(1.0)
 
     def __init__(self, **kwargs):
@@ -66,7 +67,11 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
                 counts[t] += 1
         if st.stage == "verdict":
             counts = dict(self.engine._tally(st))
-        ring.badges = {a: str(c) for a, c in counts.items()}
+        # a secret vote shows no running count (a "0" would read as nobody voting): the accused
+        # are outlined; the totals show at the verdict
+        secret_running = st.vote_secret and st.stage == "voting"
+        ring.badges = {} if secret_running else {a: str(c) for a, c in counts.items()}
+        ring.marked = accused
         if st.stage == "voting":
             pending = [s for s in legal if s is not None]
             self._voter = pending[0] if pending else None
@@ -82,7 +87,9 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
                 ring.enabled = accused
             self.tally_text = ""
         else:
-            self.title = table.verdict or ""
+            self.outcome = self.engine._result(st)[0]
+            verdict = table.verdict or ""
+            self.title = verdict[:1].upper() + verdict[1:]  # "Tie between Ben and Dario"
             self.tally_text = ", ".join(f"{n} {c}" for n, c in table.tally)
             self.chairman_open = "chairman" in st.cast and "chairman" not in st.used
             self.daughter_open = "chairmans_daughter" in st.cast and "chairmans_daughter" not in st.used
@@ -95,7 +102,9 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
                 self.prompt = f"{st.players[self._by]}, as Chairman: re-vote or end the Day?"
             else:
                 ring.enabled = []
-                self.prompt = "Carry out the sentence, or declare a power now."
+                self.prompt = {"tie": "A tie: debate again, or declare a power now.",
+                               "none": "Nobody received a vote: end the Day, or declare a power now."}.get(
+                    self.outcome, "Carry out the sentence, or declare a power now.")
         # the Loose Cannon may shoot during the vote and until the sentence is carried out
         # (docs/rules/mafia-plus.md); the button shows whether or not the Cannon is alive
         self.cannon_open = "loose_cannon" in st.cast and "loose_cannon" not in st.used

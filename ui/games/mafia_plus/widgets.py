@@ -14,7 +14,6 @@ from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
-from .cardtext import suits  # noqa: F401  (widgets.kv)
 
 
 def ring_positions(n: int, width: float, height: float, bw: float, bh: float, stagger: bool):
@@ -77,6 +76,13 @@ def band_positions(n: int, width: float, height: float, bw_max: float, bh: float
     return order, bw
 
 
+def _covers_middle(pts, bw, bh, clear) -> bool:
+    """A seat would lie over the middle (``clear``: its width and height, centred), where the
+    countdown, the stats and the news are read."""
+    cw, ch = clear
+    return cw > 0 and ch > 0 and any(abs(x) < (bw + cw) / 2 - 1 and abs(y) < (bh + ch) / 2 - 1 for x, y in pts)
+
+
 def _overlap(pts, bw, bh) -> bool:
     return any(abs(a[0] - b[0]) < bw - 1 and abs(a[1] - b[1]) < bh - 1
                for i, a in enumerate(pts) for b in pts[i + 1:])
@@ -120,12 +126,15 @@ class MafiaPlusSeatRing(FloatLayout):
     marked = ListProperty([])
     seats_shown = BooleanProperty(True)  # False: seats hidden and untappable (the middle needs the room)
     crowded = BooleanProperty(False)  # True when the seats fill the edges in bands (no room in the middle)
+    keep_clear = ListProperty([0, 0])  # the middle's share of width and height no seat may cover
+    free_middle = ListProperty([0, 0])  # the middle left free by the seats (px), for what is read there
     __events__ = ("on_seat",)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.seats: list[MafiaPlusSeat] = []
-        for prop in ("names", "alive", "enabled", "selected", "badges", "marked", "seats_shown", "size", "pos"):
+        for prop in ("names", "alive", "enabled", "selected", "badges", "marked", "seats_shown", "size", "pos",
+                     "keep_clear"):
             self.fbind(prop, self._schedule)
         self._pending = False
 
@@ -149,18 +158,30 @@ class MafiaPlusSeatRing(FloatLayout):
         if not n:
             return
         scale = th.THEME.scale
-        bh = 50 * scale
         a, b = self.width / 2, self.height / 2
         perimeter = math.pi * (3 * (a + b) - math.sqrt((3 * a + b) * (a + 3 * b)))
         per = perimeter / n
         stagger = per < 105 * scale
         bw = min(170 * scale, max(80 * scale, (2 * per if stagger else per) - 10 * scale))
-        pts, _ = ring_positions(n, self.width, self.height, bw, bh, stagger)
-        crowded = _overlap(pts, bw, bh)
-        if crowded:  # a crowded table (up to 23): two staggered bands instead
-            bh = max(th.TOUCH_MIN * scale, 48 * scale)
-            pts, bw = band_positions(n, self.width, self.height, 170 * scale, bh, th.GAP * scale, 100 * scale)
+        # thumbs aim at the seats from across the table: 64 px tall where the ring has room
+        clear = (self.keep_clear[0] * self.width, self.keep_clear[1] * self.height)
+        for bh in (th.TOUCH * scale, 56 * scale, th.TOUCH_MIN * scale):
+            pts, _ = ring_positions(n, self.width, self.height, bw, bh, stagger)
+            crowded = _overlap(pts, bw, bh) or _covers_middle(pts, bw, bh, clear)
+            if not crowded:
+                break
+        if crowded:  # no room round the middle: two bands (staggered up to 23), shown while picking
+            for bh in (th.TOUCH * scale, 56 * scale, th.TOUCH_MIN * scale):
+                pts, bw = band_positions(n, self.width, self.height, 170 * scale, bh, th.GAP * scale, 100 * scale)
+                if not _overlap(pts, bw, bh) and all(abs(y) + bh / 2 <= self.height / 2 + 1 for _, y in pts):
+                    break
         self.crowded = crowded
+        if crowded:  # between the bottom band and the top band
+            inner = min(abs(y) for _, y in pts) - bh / 2 - th.GAP * scale
+            self.free_middle = [self.width * 0.95, max(0, 2 * inner)]
+        else:
+            share = self.keep_clear if self.keep_clear[0] > 0 else (0.5, 0.6)
+            self.free_middle = [self.width * share[0], self.height * share[1]]
         small = bw < 130 * scale
         font = (th.CAPTION if small else th.BUTTON) * scale
         labels = seat_labels(self.names, self.badges, bw - 2 * th.GAP * scale, font)
@@ -200,4 +221,4 @@ class MafiaPlusCard(BoxLayout):
 from ui.widgets.name_keypad import NameKeypad  # noqa: E402,F401  (kv class: the one keypad)
 
 
-load_kv(__file__)  # last: widgets.kv imports suits() from this module
+load_kv(__file__)
