@@ -17,7 +17,10 @@ from companion.engine import TABLE
 from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus.narration import LINES
 
-from robot import Stalled
+from kivy.uix.label import Label
+
+from robot import Stalled, norm
+from tables_help import missing_glyphs
 
 PATIENCE = 45.0  # a line or two of narration plus a padded call, generously
 CALLS = {text: key[len("call."):] for key, text in LINES.items() if key.startswith("call.")}
@@ -52,6 +55,7 @@ class MafiaPlusTable:
         self.calls_seen: list[str] = []
         self.obs = t.obs
         self.obs.setdefault("steps", 0)
+        self.protect: set[str] = set()  # characters the Mafia's policy never chooses
 
     # -- what is public -------------------------------------------------------------------------
     def table(self):
@@ -66,6 +70,15 @@ class MafiaPlusTable:
         """After every step: the shared screen names no living player's character; at each
         boundary (a night, a day begins) every earlier announcement reached the screen."""
         self.obs["steps"] += 1
+        for seen in self.r._visible():  # a card suit drawn as an empty box reads as nothing
+            if not isinstance(seen.widget, Label):
+                continue
+            if missing_glyphs(seen.widget) and seen.text not in self.obs.setdefault("boxes", []):
+                self.obs["boxes"].append(seen.text)
+            raw = norm(seen.widget.text)  # a label shortened to fit reads "Hold to inv...tigate"
+            cut = ("…" in seen.text and "…" not in raw) or ("..." in seen.text and "..." not in raw)
+            if cut and seen.text not in self.obs.setdefault("cut", []):
+                self.obs["cut"].append(seen.text)
         if self.game_id is None:
             return
         if boundary:
@@ -88,6 +101,14 @@ class MafiaPlusTable:
         r.tap("Cards ›")
         for option in picks:
             r.tap(option)
+        if custom:
+            r.tap("Custom set…")
+            r.wait_for("Tap cards in or out")
+            for name in custom:  # a card in the set goes out, one not in it comes in
+                r.scroll_to(name)
+                r.tap(name)
+            self.t.shot("mp-setup-custom")
+            r.tap("Use these cards ›")
         self.t.shot("mp-setup-set")
         r.tap("Talk & vote ›")
         r.tap(vote)
@@ -128,7 +149,8 @@ class MafiaPlusTable:
     def choose_target(self, role: str, actor: str) -> str:
         alive = self.alive()
         if role == "mafia":
-            pool = [p for p in alive if C.CHARACTERS[self.cards[p]].faction != "mafia"]
+            pool = [p for p in alive if C.CHARACTERS[self.cards[p]].faction != "mafia"
+                    and self.cards[p] not in self.protect]
         elif role == "doctor":
             pool = alive
         else:
@@ -200,12 +222,20 @@ class MafiaPlusTable:
         r.wait_for(re.compile(rf"{re.escape(by)} accuses {re.escape(whom)}\."))
         self.check("day, accused")
 
+    def in_town(self) -> list[str]:
+        """The living players not shipped out of town (public: the train is announced)."""
+        view, _ = self.table()
+        return [p for p, a in zip(view.players, view.alive) if a and p != view.away]
+
     def day(self, how: str = "eliminate") -> None:
-        """Accuse a Mafioso and someone else, call the vote, everyone votes, carry out."""
+        """Accuse a Mafioso and someone else, call the vote, everyone votes, carry out.
+        ``how``: "eliminate", "reveal", "cannon"; "tie" (the first vote splits evenly, the table
+        debates again and votes again); "chairman" (the Chairman annuls the verdict and calls a
+        re-vote)."""
         r = self.r
         r.wait_for("Accuse", timeout=PATIENCE)
         self.check("day begins", boundary=True)
-        alive = self.alive()
+        alive = self.in_town()
         mafia = [p for p in alive if C.CHARACTERS[self.cards[p]].faction == "mafia"]
         town = [p for p in alive if p not in mafia]
         if how == "cannon":
@@ -223,29 +253,65 @@ class MafiaPlusTable:
         other = next(p for p in town if p not in (target, accuser))
         self.accuse(target, other)
         r.hold("Vote to reveal" if how == "reveal" else "Call the vote")
+        if how == "tie":
+            self.obs["tie"] = self.vote(target, other, mafia, tie=True)  # "Debate again"
+            r.wait_for("Call the vote", control=True, timeout=PATIENCE)  # the same accused, debated again
+            self.check("day, after the tie", boundary=True)
+            r.hold("Call the vote")
+        chairman = next((p for p in alive if self.cards[p] == "chairman"), None)
+        if how == "chairman" and chairman:
+            self.vote(target, other, mafia, carry_out=False)
+            r.tap("Chairman")
+            r.wait_for("Chairman: stand up and tap your own name.")
+            r.tap(seat(chairman))
+            r.wait_for(f"{chairman}, as Chairman: re-vote or end the Day?")
+            self.t.shot("mp-chairman")
+            r.tap("Re-vote")
+            self.obs["chairman"] = chairman
+            self.check("day, the Chairman annulled the vote")
         self.vote(target, other, mafia)
 
-    def vote(self, target: str, other: str, mafia: list[str]) -> None:
+    def vote(self, target: str, other: str, mafia: list[str], tie: bool = False, carry_out: bool = True) -> str:
+        """Everyone votes: the town for ``target``, the Mafia for ``other``; with ``tie`` the votes
+        alternate between the two (the last abstains when the voters are odd), an even split."""
         r = self.r
+        voters = len(self.in_town())
+        cast = 0
+
+        def choice(voter):
+            if tie:
+                return None if (voters % 2 and cast == voters - 1) else (target if cast % 2 == 0 else other)
+            return other if voter in mafia else target
+
         while True:
-            text = r.wait_for(re.compile(r" votes$|^Carry out$|^Pass to "), timeout=PATIENCE)
+            text = r.wait_for(re.compile(r" votes$|^Carry out$|^Debate again$|^Pass to "), timeout=PATIENCE)
             self.check("vote")
-            if text == "Carry out":
+            if text in ("Carry out", "Debate again"):
                 break
             if text.startswith("Pass to "):
                 voter = text[len("Pass to "):]
                 r.hold("Hold to vote in secret")
-                choice = other if voter in mafia else target
-                r.tap(seat(choice))
+                pick = choice(voter)
+                r.tap(seat(pick) if pick else "Abstain")
+                cast += 1
                 r.wait_gone(f"Pass to {voter}")
                 continue
             voter = text[: -len(" votes")]
-            choice = other if voter in mafia else target
-            r.tap(seat(choice))
+            pick = choice(voter)
+            r.tap(seat(pick) if pick else "Abstain")
+            cast += 1
             r.wait_gone(text)
+        if tie:
+            self.t.shot("mp-tie")
+            self.obs["tie_screen"] = r.texts()
+            r.hold("Debate again")
+            return text
+        if not carry_out:
+            return text
         self.t.shot("mp-verdict")
         r.hold("Carry out")
         self.check("verdict carried out")
+        return text
 
     def to_the_end(self, days: list[str]) -> None:
         """Play nights and days until the reveal."""
@@ -264,6 +330,36 @@ class MafiaPlusTable:
         engine, state, _ = self.t.outside.replay(self.game_id)
         outcome = engine.outcome(state)
         self.obs["winners_stored"] = sorted(w if isinstance(w, str) else state.players[w] for w in outcome.winners)
+
+
+def twelve_players(t) -> None:
+    """The 12-player game with a custom set (the Railwayman and the Chairman both in), a secret
+    vote, a tie on Day 1 and the Chairman's re-vote on Day 2, from "New game" to the reveal."""
+    names = ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina", "Hugo", "Ines", "Jonas", "Kira", "Luca"]
+    table = MafiaPlusTable(t, names, seed=12)
+    table.protect = {"chairman"}  # the Mafia's policy spares him, so his power is seen
+    table.new_game(custom=["Chairman", "Mayor"], vote="Secret (pass device)")
+    table.deal()
+    table.to_the_end(["tie", "chairman"])
+    t.obs["calls"] = table.calls_seen
+    t.obs["night_calls"] = len(table.calls_seen)
+    t.obs["railwayman_called"] = any(CALLS.get(c) == "railwayman" for c in table.calls_seen)
+
+
+def twenty_three_players(t) -> None:
+    """The most players the game allows: the recommended set, the deal, Night 1 and a whole Day
+    (an open vote of everyone in town), to the next night's first call."""
+    names = ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina", "Hugo", "Ines", "Jonas", "Kira", "Luca",
+             "Marta", "Nico", "Olga", "Paolo", "Quinn", "Rosa", "Sara", "Tino", "Ugo", "Vera", "Walt"]
+    table = MafiaPlusTable(t, names, seed=23)
+    table.new_game()
+    table.deal()
+    table.night()
+    table.day("eliminate")
+    t.obs["next_night"] = t.robot.wait_for(re.compile("|".join(re.escape(c) for c in CALLS) + "|^Player stats$"),
+                                           timeout=PATIENCE)
+    table.check("night 2 begins", boundary=True)
+    t.obs["calls"] = table.calls_seen
 
 
 def seven_players(t) -> None:

@@ -17,14 +17,44 @@ from robot_run import passed
 FAST = {"mafia_plus.min_call_seconds": 0.5, "mafia_plus.seed": 7}
 
 
-@pytest.mark.parametrize("narration", ["off", "on"])
-def test_seven_players_from_new_game_to_the_reveal(table_robot, narration):
-    report = table_robot(["mafia_plus_table:seven_players"], settings=FAST, narration=narration)
-    obs = passed(report, "mafia_plus_table:seven_players")
+def _clean(obs) -> None:
+    """Every announcement reached the screen, no character leaked, no suit drawn as a box."""
     assert obs["missing"] == [], f"announcements that never reached the screen: {obs['missing']}"
     assert obs["leaks"] == [], f"the shared screen gave a character away: {obs['leaks']}"
+    assert obs.get("boxes", []) == [], f"card suits drawn as empty boxes: {obs.get('boxes')}"
+    assert obs.get("cut", []) == [], f"labels shortened to fit: {obs.get('cut')}"
+
+
+def _held(obs) -> None:
+    _clean(obs)
     assert obs["winners_on_screen"] == obs["winners_stored"]
+
+
+@pytest.mark.parametrize("narration", ["off", "on"])
+def test_the_seven_and_the_twelve_player_games_from_new_game_to_the_reveal(table_robot, narration):
+    """Both full games in one app (a table plays one game after another): the 7-player game of
+    docs/scenarios, and 12 players with the Railwayman and the Chairman, a secret vote, a tie."""
+    seven, twelve = "mafia_plus_table:seven_players", "mafia_plus_table:twelve_players"
+    report = table_robot([seven, twelve], settings=FAST, narration=narration)
+    obs = passed(report, seven)
+    _held(obs)
     assert obs["night_calls"] >= 6  # three nights at least were called through, by themselves
+    obs = passed(report, twelve)
+    _held(obs)
+    assert obs["railwayman_called"]
+    assert obs["tie"] == "Debate again"  # a tie: the accused are debated again, then a new vote
+    assert any(t.startswith("A tie: debate again") for t in obs["tie_screen"])
+    assert obs["chairman"]  # the Chairman stood up, annulled the vote and called a re-vote
+
+
+def test_twenty_three_players_through_the_deal_a_night_and_a_day(table_robot):
+    """The most players the game allows, 800x480: every card peeked, Night 1 called through by
+    itself, a whole Day with an open vote of everyone in town, the next night begins."""
+    scenario = "mafia_plus_table:twenty_three_players"
+    obs = passed(table_robot([scenario], settings=FAST), scenario)
+    _clean(obs)
+    assert len(obs["cards"]) == 23 and obs["calls"]
+    assert obs["next_night"]
 
 
 def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_path):
