@@ -201,7 +201,7 @@ def _die_numbers(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise ConfigError(f"{what} must be a list of die numbers from 1 to 6, like [1, 2], not {value!r}.")
     if not value:
-        raise ConfigError(f"{what} needs at least one die number from 1 to 6.")
+        raise ConfigError(f"{what}: give at least one die number from 1 to 6.")
     for n in value:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ConfigError(f"{what}: {n!r} is not a number; die numbers are 1 to 6.")

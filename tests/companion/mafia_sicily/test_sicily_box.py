@@ -164,7 +164,7 @@ def _long_centre(values):  # Santo Stefano cut from the coast into the centre tr
 BAD_EDITS = [
     (("spaces", "bagheria", "numbers"), [7], "The die numbers of Bagheria (roadblock): 7 is not on a die"),
     (("spaces", "licata", "numbers"), [0, 1], "The die numbers of Licata (assassination): 0 is not on a die"),
-    (("spaces", "noto", "numbers"), [], "The die numbers of Noto (ambush) needs at least one die number"),
+    (("spaces", "noto", "numbers"), [], "The die numbers of Noto (ambush): give at least one die number"),
     (("spaces", "noto", "name"), "Bagheria", "Two spaces are called Bagheria"),
     (("spaces", "noto", "name"), "enna", "Two spaces are called Enna"),
     (("spaces", "noto", "name"), "   ", "The name of space 14 (the ambush space) is empty"),
@@ -173,7 +173,7 @@ BAD_EDITS = [
     (("spaces", "patti", "neighbours"), ["messina"], "has 1 neighbour"),
     (("returns", "prison"), [-1], "RETURNS from Prison: -1 is not on a die"),
     (("returns", "continent"), ["six"], "RETURNS from the Continent: 'six' is not a number"),
-    (("returns", "station"), [], "RETURNS from the Carabinieri Station needs at least one die number"),
+    (("returns", "station"), [], "RETURNS from the Carabinieri Station: give at least one die number"),
     (("clockwise_from_palermo",), "messina", "The arrows leave Palermo towards Messina, which is not next to"),
     (("sisde", "clue_black_2"), "Clue On The Red Family (1)", "Two SISDE cards are called"),
     (("sisde", "clue_black_2"), "", "The name of SISDE card 4 (a clue on the black Family) is empty"),
