@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from tables_help import check_layout
+
 MARK = "not in the rulebook — check it against your box"
 
 
@@ -136,6 +138,7 @@ def sicily_from_your_box(t):
     r.wait_for(MARK)
     t.obs["marks_before"] = sum(text == MARK for text in r.texts())
     t.shot("your_box_sicily")
+    check_layout(t, "your-box-sicily")
 
     # a name on the letter keypad (the first Name row is Space 2, the roadblock Bagheria)
     r.tap("Name")
@@ -148,6 +151,7 @@ def sicily_from_your_box(t):
     _swipe_up(r, "Name")
     r.tap("Die numbers on the space")
     t.shot("your_box_sicily_dice")
+    check_layout(t, "your-box-sicily-dice")
     for face in ("1", "2", "5"):
         r.tap(face)
     r.tap("Save")
@@ -158,6 +162,7 @@ def sicily_from_your_box(t):
     r.tap("5")
     r.tap("Save")
     t.obs["refused"] = r.wait_for(re.compile("give at least one die number"))
+    check_layout(t, "your-box-sicily-refused")
     r.tap("Cancel")
 
     # the routes: Termini Imerese and Bagaria change places on the coast (Palermo, then Cefalù)
@@ -165,6 +170,7 @@ def sicily_from_your_box(t):
     r.tap("Neighbours (routes)")  # the first is Palermo's
     r.wait_for("Routes · the neighbours of Palermo")
     t.shot("your_box_sicily_routes")
+    check_layout(t, "your-box-sicily-routes")
     r.tap("Bagaria")
     r.tap("Termini Imerese")
     r.tap("Another space")
@@ -176,6 +182,7 @@ def sicily_from_your_box(t):
     t.obs["routes_saved"] = r.wait_for(re.compile("^Saved: the routes"))
     t.obs["palermo_routes"] = r.wait_for(re.compile("^Termini Imerese, Trapani"))
     t.shot("your_box_sicily_after")
+    check_layout(t, "your-box-sicily-saved")
     t.go_home()
 
     _sicily_game(t, "new_game")

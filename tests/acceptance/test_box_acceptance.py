@@ -52,6 +52,7 @@ def test_sicily_values_typed_in_your_box_are_the_next_games_and_the_old_game_kee
     assert obs["refused"] == "The die numbers of Bagaria (roadblock): give at least one die number from 1 to 6."
     assert obs["routes_saved"] == "Saved: the routes. Clockwise: Palermo → Termini Imerese."
     assert obs["palermo_routes"] == "Termini Imerese, Trapani"
+    assert obs["layout"] == [], obs["layout"]  # nothing cut, overlapping or too small at 800x480
 
     values = _setting(report["db"], "box.mafia-sicily")["values"]
     assert values["spaces"]["bagheria"] == {"name": "Bagaria", "numbers": [5], "neighbours": ["termini", "cefalu"]}
