@@ -244,3 +244,25 @@ def test_the_whole_map_at_once_keeps_the_arrows_direction():
     assert new["clockwise_from_palermo"] == "termini"  # Bagheria is behind Palermo now
     ring = D.parse_box(new).board.routes.ring
     assert ring[:4] == ("palermo", "termini", "cefalu", "santo_stefano") and ring[-1] == "bagheria"
+
+
+def test_the_command_line_exports_and_imports_sicily_and_refuses_a_one_way_route_in_words(tmp_path, capsys):
+    db, file = str(tmp_path / "cli.db"), tmp_path / "sicily.toml"
+    assert cli(["--db", db, "box", "export", "mafia-sicily", str(file)]) == 0
+    text = file.read_text(encoding="utf-8")
+    assert 'game = "mafia-sicily"' in text and "[spaces.bagheria]" in text and "[returns]" in text
+    file.write_text(text.replace('name = "Noto"', 'name = "Pachino"'), encoding="utf-8")
+    assert cli(["--db", db, "box", "import", "mafia-sicily", str(file)]) == 0
+    with Store.open(db) as s:
+        assert box.load(s, GAME).values["spaces"]["noto"]["name"] == "Pachino"
+    bad = file.read_text(encoding="utf-8").replace('neighbours = ["capo_orlando", "messina"]',
+                                                   'neighbours = ["capo_orlando", "messina", "enna"]')
+    assert bad != file.read_text(encoding="utf-8")
+    file.write_text(bad, encoding="utf-8")
+    capsys.readouterr()
+    assert cli(["--db", db, "box", "import", "mafia-sicily", str(file)]) == 2
+    err = capsys.readouterr().err
+    assert "The route from Patti to Enna is one-way" in err and "Nothing was imported." in err
+    assert "Traceback" not in err
+    with Store.open(db) as s:
+        assert "enna" not in box.load(s, GAME).values["spaces"]["patti"]["neighbours"]
