@@ -10,6 +10,7 @@ Tested in a plain interpreter (tests/ui/mafia_sicily/test_sicily_model.py).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
@@ -150,11 +151,19 @@ ISLAND = {
 BOX_AREA = (0.23, 0.42, 0.26, 0.32)
 
 
+@functools.lru_cache(maxsize=1)
+def _shipped_routes():
+    """The routes of board.toml: only a board with these is drawn at ISLAND's places."""
+    from companion.games.mafia_sicily.data import load_board
+
+    return load_board().routes
+
+
 def board_layout(board) -> dict[str, tuple[float, float]]:
     """Each space's centre in 0..1 coordinates. The default board's spaces sit where they lie on the
     island; an edited board goes clockwise round the island's triangle (starting on the north coast),
     its centre track on a line between its two junctions."""
-    if set(board.ids) == set(ISLAND):
+    if set(board.ids) == set(ISLAND) and board.routes in (None, _shipped_routes()):  # routes moved in Your box: drawn round
         return dict(ISLAND)
     routes = board.routes
     ring = list(routes.ring) if routes else list(board.ids)
