@@ -99,13 +99,16 @@ def refused_and_checked(t):
     t.go_home()
 
 
-def _sicily_game(t, key: str) -> None:
+def _sicily_game(t, key: str, shot: str = "") -> None:
     """From Home: a Sicily game with the five names (typed the first time, tapped after)."""
     from sicily_robot import new_game
 
     new_game(t.robot)
     t.robot.wait_for(re.compile("chooses a home city|Choose a home city|home city"))
     t.obs[key] = t.outside.latest_game("mafia-sicily")
+    if shot:
+        t.robot.run_for(1.0)
+        t.shot(shot)
     t.go_home()
 
 
@@ -176,6 +179,7 @@ def sicily_from_your_box(t):
     r.tap("Another space")
     r.tap("Cefalù")
     r.wait_for("Routes · the neighbours of Cefalù")
+    check_layout(t, "your-box-sicily-routes-junction")  # three neighbours, long names
     r.tap("Termini Imerese")
     r.tap("Bagaria")
     r.tap("Save")
@@ -185,4 +189,4 @@ def sicily_from_your_box(t):
     check_layout(t, "your-box-sicily-saved")
     t.go_home()
 
-    _sicily_game(t, "new_game")
+    _sicily_game(t, "new_game", shot="sicily_table_with_your_box")

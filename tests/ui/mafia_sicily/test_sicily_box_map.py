@@ -15,6 +15,14 @@ def test_the_shipped_routes_keep_the_islands_places_and_moved_routes_follow_thei
     moved = box.place("mafia-sicily", values, ("spaces", "petralia", "neighbours"), ["termini", "leonforte"])
     layout = model.board_layout(D.parse_box(moved).board)
     assert layout != model.ISLAND and set(layout) == set(model.ISLAND)
+    swapped = box.place("mafia-sicily", values, ("routes",), {
+        **{sid: e["neighbours"] for sid, e in values["spaces"].items()},
+        "palermo": ["termini", "trapani"], "termini": ["palermo", "bagheria"],
+        "bagheria": ["termini", "cefalu"], "cefalu": ["bagheria", "santo_stefano", "petralia"]})
+    layout = model.board_layout(D.parse_box(swapped).board)
+    # the n-th space clockwise from Palermo takes the shipped n-th space's place on the island
+    assert layout["termini"] == model.ISLAND["bagheria"] and layout["bagheria"] == model.ISLAND["termini"]
+    assert layout["palermo"] == model.ISLAND["palermo"] and layout["noto"] == model.ISLAND["noto"]
 
 
 def test_the_screens_name_spaces_from_the_games_own_box():

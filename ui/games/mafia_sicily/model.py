@@ -161,11 +161,22 @@ def _shipped_routes():
 
 def board_layout(board) -> dict[str, tuple[float, float]]:
     """Each space's centre in 0..1 coordinates. The default board's spaces sit where they lie on the
-    island; an edited board goes clockwise round the island's triangle (starting on the north coast),
-    its centre track on a line between its two junctions."""
-    if set(board.ids) == set(ISLAND) and board.routes in (None, _shipped_routes()):  # routes moved in Your box: drawn round
+    island; a board whose routes were moved in Your box takes the same places in its own clockwise
+    order; any other edited board goes clockwise round the island's triangle (starting on the north
+    coast), its centre track on a line between its two junctions."""
+    if set(board.ids) == set(ISLAND) and board.routes in (None, _shipped_routes()):
         return dict(ISLAND)
-    routes = board.routes
+    routes, shipped = board.routes, _shipped_routes()
+    if routes and shipped and len(routes.ring) == len(shipped.ring) and routes.ring[0] == shipped.ring[0]:
+        # routes moved in Your box (the shape is D4's): the n-th space clockwise from Palermo sits where
+        # the shipped board's n-th space lies, the centre track on a line between its two junctions
+        pos = {sid: ISLAND[old] for sid, old in zip(routes.ring, shipped.ring)}
+        a, b = pos[routes.north_junction], pos[routes.south_junction]
+        k = len(routes.center)
+        for i, sid in enumerate(routes.center):
+            f = (i + 1) / (k + 1)
+            pos[sid] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        return pos
     ring = list(routes.ring) if routes else list(board.ids)
     n = len(ring)
     start = 0.06
