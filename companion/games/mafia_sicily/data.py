@@ -1,7 +1,8 @@
 """Mafia (Sicily) data files: the board, the house numbers and the three decks (TOML beside this file).
 
 The rulebook does not print the map, the die numbers on the special spaces or the RETURNS table
-(shared/rules/README.md): they live in ``board.toml`` and ``rules.toml`` so an owner can edit them.
+(shared/rules/README.md): their shipped defaults live in ``board.toml`` and ``rules.toml``; a table's
+own values are its box (``default_box`` / ``parse_box`` below, companion/box.py, docs/box.md).
 """
 
 from __future__ import annotations
