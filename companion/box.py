@@ -22,14 +22,15 @@ import copy
 import json
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import ConfigError
 
-GAMES = ("il-capo", "mafia-casino", "contract")
-TITLES = {"il-capo": "Il Capo", "mafia-casino": "Mafia Casino", "contract": "Contract"}
+GAMES = ("il-capo", "mafia-casino", "contract", "mafia-sicily")
+TITLES = {"il-capo": "Il Capo", "mafia-casino": "Mafia Casino", "contract": "Contract",
+          "mafia-sicily": "Mafia (Sicily)"}
 MARK = "not in the rulebook — check it against your box"
 
 
@@ -51,6 +52,7 @@ class Field:
     default: Any
     lo: int = 0
     hi: int = 0
+    names: Mapping | None = None  # Sicily: space ids -> names, to show routes and the arrows
 
     @property
     def is_default(self) -> bool:
@@ -59,15 +61,30 @@ class Field:
     @property
     def text(self) -> str:
         """The value as the screen shows it."""
-        return show(self.kind, self.value)
+        return show(self.kind, self.value, self.names)
+
+    @property
+    def default_text(self) -> str:
+        return "none" if self.default is None else show(self.kind, self.default, self.names)
 
 
-def show(kind: str, value: Any) -> str:
+def show(kind: str, value: Any, names: Mapping | None = None) -> str:
     if kind == "money":
         return f"${value:,}"
     if kind == "skill":
         return skill_label(*value)
+    if kind == "dice":
+        return ", ".join(str(v) for v in value)
+    if kind == "routes":
+        return ", ".join(short_name((names or {}).get(v, v)) for v in value)
+    if kind == "space":
+        return short_name((names or {}).get(value, value))
     return str(value)
+
+
+def short_name(name: str) -> str:
+    """"Petralia (Antimafia Commission)" -> "Petralia": a space's name on a button."""
+    return name.split(" (")[0]
 
 
 SKILL_CHOICES = (("shot_bonus", 1), ("shot_bonus", 2), ("shot_bonus", 3), ("shield", 1), ("shield", 2),
@@ -177,6 +194,82 @@ def _contract_fields(values: Mapping, defaults: Mapping) -> list[Field]:
     return out
 
 
+def _sicily_fields(values: Mapping, defaults: Mapping) -> list[Field]:
+    """Mafia (Sicily): what the rulebook does not print (companion/games/mafia_sicily/data.py)."""
+    from companion.games.mafia_sicily import data as S
+
+    board = S.load_board()
+    names = space_names(values)
+
+    def f(path, section, label, kind, shown=None):
+        return replace(_field(values, defaults, path, section, label, kind), names=shown)
+
+    out = []
+    for i, s in enumerate(board.spaces):
+        section = f"Space {i + 1}: {names[s.id]} ({S.TYPE_TITLES[s.type]})"
+        if s.id not in S.CITY_IDS:
+            out.append(f(("spaces", s.id, "name"), section, "Name", "name"))
+        if s.type in S.NUMBERED_TYPES:
+            out.append(f(("spaces", s.id, "numbers"), section, "Die numbers on the space", "dice"))
+        field = f(("spaces", s.id, "neighbours"), section, "Neighbours (routes)", "routes", names)
+        if set(field.value) == set(field.default or ()):  # the same routes, listed in another order
+            field = replace(field, default=field.value)
+        out.append(field)
+    out.append(f(("clockwise_from_palermo",), "The arrows (clockwise)", "From Palermo the outer track goes to",
+                 "space", names))
+    for b in S.BOXES:
+        out.append(f(("returns", b), "The RETURNS table", f"Back from {S.RETURN_TITLES[b]} on", "dice"))
+    for i, c in enumerate(S.load_decks()["sisde"]):
+        out.append(f(("sisde", c.id), "SISDE clue cards", f"Card {i + 1} (a clue on the {c.family} Family)",
+                     "name"))
+    return out
+
+
+def space_names(values: Mapping) -> dict[str, str]:
+    """Sicily: space id -> name in these box values (the three cities' names are the rulebook's)."""
+    from companion.games.mafia_sicily import data as S
+
+    board = S.load_board()
+    spaces = values.get("spaces", {}) if isinstance(values, Mapping) else {}
+    return {s.id: (spaces.get(s.id, {}).get("name", s.name) if s.id not in S.CITY_IDS else s.name)
+            for s in board.spaces}
+
+
+def _sicily_routes(values: Mapping, near: Mapping[str, Any]) -> dict[str, Any]:
+    """Sicily's box with every space's neighbours from ``near`` (made both ways by the caller), the
+    arrows' direction kept: the direction that keeps most of the old outer track's order (on a tie,
+    the table's choice). A map that is not valid is left for ``validate`` to refuse in words."""
+    from companion.games.mafia_sicily import data as S
+
+    new = copy.deepcopy(dict(values))
+    order = S.load_board().ids
+    for sid, others in near.items():
+        if sid not in new["spaces"]:
+            raise BoxError(f"There is no space '{sid}' on the board.")
+        new["spaces"][sid]["neighbours"] = sorted(others, key=lambda x: order.index(x) if x in order else 99)
+    names = space_names(new)
+    plain = {sid: tuple(e["neighbours"]) for sid, e in new["spaces"].items()}
+    try:
+        old = S.derive_routes({sid: tuple(e["neighbours"]) for sid, e in values["spaces"].items()},
+                              space_names(values), values.get("clockwise_from_palermo")).ring
+    except (ConfigError, KeyError, TypeError):
+        old = ()
+    pairs = set(zip(old, old[1:] + old[:1]))
+    best = None
+    for towards in plain.get("palermo", ()):
+        try:
+            ring = S.derive_routes(plain, names, towards).ring
+        except (ConfigError, KeyError, StopIteration, TypeError):  # validate says what is wrong
+            continue
+        # most of the old outer track still runs the same way; on a tie the table's own choice
+        score = (len(pairs & set(zip(ring, ring[1:] + ring[:1]))), towards == new.get("clockwise_from_palermo"))
+        if best is None or score > best[0]:
+            best = (score, towards)
+    if best is not None:
+        new["clockwise_from_palermo"] = best[1]
+    return new
+
+
 def defaults(game: str) -> dict[str, Any]:
     """The shipped default box values of ``game`` (TOML-shaped)."""
     game = name_of(game)
@@ -184,6 +277,8 @@ def defaults(game: str) -> dict[str, Any]:
         from companion.games.il_capo.data import default_box
     elif game == "mafia-casino":
         from companion.games.mafia_casino.data import default_box
+    elif game == "mafia-sicily":
+        from companion.games.mafia_sicily.data import default_box
     else:
         from companion.games.contract.data import default_box
     return default_box()
@@ -197,6 +292,8 @@ def validate(game: str, values: Any) -> None:
             from companion.games.il_capo.data import parse_box
         elif game == "mafia-casino":
             from companion.games.mafia_casino.data import parse_box
+        elif game == "mafia-sicily":
+            from companion.games.mafia_sicily.data import parse_box
         else:
             from companion.games.contract.data import parse_box
         parse_box(values)
@@ -212,13 +309,32 @@ def fields(game: str, values: Mapping | None = None) -> list[Field]:
     """Every value the rulebook does not print, with its current and default value."""
     game = name_of(game)
     values = defaults(game) if values is None else values
-    builder = {"il-capo": _il_capo_fields, "mafia-casino": _casino_fields, "contract": _contract_fields}[game]
+    builder = {"il-capo": _il_capo_fields, "mafia-casino": _casino_fields, "contract": _contract_fields,
+               "mafia-sicily": _sicily_fields}[game]
     return builder(values, defaults(game))
 
 
 def place(game: str, values: Mapping, path: tuple, value: Any) -> dict[str, Any]:
     """A copy of ``values`` with one field changed (and what follows from it), validated."""
     game = name_of(game)
+    if game == "mafia-sicily" and tuple(path) == ("routes",):
+        # the whole map at once (the screen's routes editor): {space id: [neighbour ids]}
+        if not isinstance(value, Mapping):
+            raise BoxError("The routes must give each space's neighbours.")
+        new = _sicily_routes(values, value)
+        validate(game, new)
+        return new
+    if game == "mafia-sicily" and len(path) == 3 and path[-1] == "neighbours" and isinstance(value, list):
+        # one space's neighbours: the routes go both ways, so its old and new neighbours follow
+        sid = path[1]
+        near = {k: list(e.get("neighbours", [])) for k, e in values["spaces"].items()}
+        for other in near:
+            if other != sid:
+                near[other] = [x for x in near[other] if x != sid] + ([sid] if other in value else [])
+        near[sid] = list(value)
+        new = _sicily_routes(values, near)
+        validate(game, new)
+        return new
     new = copy.deepcopy(dict(values))
     if game == "il-capo" and path[-1] == "skill_kind":
         from companion.games.il_capo.data import skill_text

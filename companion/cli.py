@@ -81,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
                    "or $MAFIA_COMPANION_DB)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games this companion runs")
-    new = sub.add_parser("new", help="start a game and print its number")
+    new = sub.add_parser("new", help="start a game (with your saved box values, see `box`) and print its number")
     new.add_argument("game", help="a name from `companion games`")
     new.add_argument("--players", help="a number (default names P1..Pn) or comma-separated names in seat order")
     new.add_argument("--config", help="configuration as JSON; keys override the defaults")
@@ -115,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_whole("--players", 0, 10_000))
     box = sub.add_parser("box", help="export or import a game's box values (the real cards' numbers) as TOML")
     box.add_argument("direction", choices=("export", "import"))
-    box.add_argument("game", help="il-capo, mafia-casino or contract")
+    box.add_argument("game", help="il-capo, mafia-casino, contract or mafia-sicily")
     box.add_argument("file", help="the TOML file to write (export) or read (import)")
     return p
 
@@ -248,7 +248,13 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
         if args.command == "new":
             engine = registry.get(args.game)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-            session = Session.start(store, args.game, _config_for(engine, args.players, args.config, seed), seed)
+            config = _config_for(engine, args.players, args.config, seed)
+            from . import box
+
+            if args.game in box.GAMES and "box" not in config:
+                # the table's saved box values, as the new-game screens give them (docs/box.md)
+                config.update(box.config(store, args.game))
+            session = Session.start(store, args.game, config, seed)
             _out(str(session.game_id), stdout)
             return 0
         if args.command == "history":

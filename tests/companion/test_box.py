@@ -133,7 +133,10 @@ def test_old_games_without_a_box_still_start_with_the_shipped_defaults(store):
 def test_export_then_import_round_trips_exactly(store, tmp_path, game):
     edits = {"il-capo": [(("crew", 5, "name"), "Gino 'Quotes' \"Q\" Bello"), (("board", "marcello_dues"), 1)],
              "mafia-casino": [(("constructions", "hotel", 3), "Roof Garden"), (("poker", "split_unit"), 500_000)],
-             "contract": [(("briefcases", "first_same_family", "threshold", "4"), 3), (("mafiosi", "blackmat", 0), 6)]}
+             "contract": [(("briefcases", "first_same_family", "threshold", "4"), 3), (("mafiosi", "blackmat", 0), 6)],
+             "mafia-sicily": [(("spaces", "bagheria", "name"), "Bagaria"), (("spaces", "noto", "numbers"), [2, 5]),
+                              (("spaces", "petralia", "neighbours"), ["termini", "leonforte"]),
+                              (("returns", "prison"), [5, 6]), (("sisde", "clue_red_1"), 'Il "Pizzino" Rosso')]}
     for path, value in edits[game]:
         box.edit(store, game, path, value)
     values = copy.deepcopy(box.load(store, game).values)

@@ -4,7 +4,10 @@ Reached from Settings (a game picked with the tabs at the top) and from each gam
 screen (opened on that game). Every value is listed with its current value; a value that is still
 the shipped default is marked "not in the rulebook — check it against your box" until the table
 taps "I checked these against my box". Tapping a value opens its editor: a number pad for numbers
-and prices, the shared NameKeypad for names, the rulebook's kinds of skill for an Il Capo skill.
+and prices, the shared NameKeypad for names, the rulebook's kinds of skill for an Il Capo skill;
+for Mafia (Sicily) the faces 1-6 for die numbers, and for the routes the space names to tap (each
+tap adds or takes away a route both ways; "Another space" goes on to the next space's routes, and
+Save checks the whole map at once, so a space can be moved in a few taps).
 Everything is saved in the database through companion/box.py; a bad value is refused with its
 sentence and nothing is saved. Sharing the values as a file: `companion box export/import`.
 """
@@ -15,10 +18,14 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 
 from companion import box
+from ui import theme as th
 from ui.screens import load_kv
+from ui.theme import THEME
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton  # noqa: F401  (used by your_box.kv)
 from ui.widgets.name_keypad import NameKeypad
@@ -52,6 +59,9 @@ class YourBoxScreen(Screen):
     shown = StringProperty("")  # what was typed, as the value will read ($100,000)
     checked = BooleanProperty(False)
     usb = BooleanProperty(False)  # the USB stick bar is showing
+    routing = BooleanProperty(False)  # the Sicily routes editor is open ("Another space" shows)
+
+    _names: dict = {}
 
     def on_typed(self, *_):
         kind = getattr(getattr(self, "_field", None), "kind", "")
@@ -84,6 +94,8 @@ class YourBoxScreen(Screen):
             App.get_running_app().set_phase(self.phase)
         fields = box.fields(self.game, saved.values)
         self._fields = {f.path: f for f in fields}
+        self._values = saved.values
+        self._names = box.space_names(saved.values) if self.game == "mafia-sicily" else {}
         marked = sum(saved.marked(f) for f in fields)
         self.checked = saved.checked
         if saved.problem:
@@ -104,7 +116,7 @@ class YourBoxScreen(Screen):
                 rows.add_widget(BoxHeading(text=section))
             row = BoxRow(label=f.label, value=f.text, marked=saved.marked(f),
                          note=box.MARK if saved.marked(f) else ("the default, checked" if f.is_default else
-                                                               f"from your box (default {box.show(f.kind, f.default)})"))
+                                                               f"from your box (default {f.default_text})"))
             row.path = f.path
             row.bind(on_release=lambda r: self.open_editor(r.path))
             rows.add_widget(row)
@@ -150,8 +162,7 @@ class YourBoxScreen(Screen):
         self._field = f
         self.typed = ""
         self.edit_label = f"{f.section} · {f.label}" if not f.section.startswith(("Moretti", "The board")) else f.label
-        default = box.show(f.kind, f.default) if f.default is not None else "none"
-        self.edit_note = f"Now {f.text} · default {default}"
+        self.edit_note = f"Now {f.text} · default {f.default_text}"
         self.message = ""
         pad = self.ids.pad
         pad.clear_widgets()
@@ -164,6 +175,37 @@ class YourBoxScreen(Screen):
             keypad.text = ""
             keypad.bind(text=lambda _w, text: setattr(self, "typed", text))
             pad.add_widget(keypad)
+        elif f.kind == "dice":  # Sicily: the die faces printed on a space or a RETURNS row
+            self._dice = set(f.value)
+            self.typed = box.show("dice", sorted(self._dice))
+            row = BoxLayout(spacing=th.GAP * 1.5 * THEME.scale, size_hint_y=None, height=th.TOUCH * 1.5 * THEME.scale,
+                            pos_hint={"center_y": 0.5})
+            for face in range(1, 7):
+                b = BigButton(text=str(face), variant="selected" if face in self._dice else "secondary",
+                              font_size=th.TITLE * THEME.scale)
+                b.bind(on_release=lambda _b, n=face: self._toggle_die(n))
+                row.add_widget(b)
+            holder = BoxLayout(orientation="vertical")
+            holder.add_widget(BoxLayout())
+            holder.add_widget(row)
+            holder.add_widget(BoxLayout())
+            pad.add_widget(holder)
+        elif f.kind == "space":  # Sicily: which way the arrows leave Palermo
+            self._towards = f.value
+            self.typed = box.show("space", f.value, self._names)
+            row = BoxLayout(spacing=th.GAP * 1.5 * THEME.scale)
+            for sid in self._values["spaces"]["palermo"]["neighbours"]:
+                b = BigButton(text=box.short_name(self._names[sid]),
+                              variant="selected" if sid == f.value else "secondary")
+                b.bind(on_release=lambda _b, x=sid: self._choose_towards(x))
+                row.add_widget(b)
+            pad.add_widget(row)
+        elif f.kind == "routes":  # Sicily: the whole map as a draft, one space at a time
+            self._draft = {sid: set(e["neighbours"]) for sid, e in self._values["spaces"].items()}
+            self._picking = False
+            self._route_space = f.path[1]
+            self.routing = True
+            self._route_grid()
         else:  # a kind of skill, from the rulebook's (IV.5: offensive / defensive; V: on the board)
             self.typed = box.skill_label(*f.value)
             grid = BoxLayout(orientation="vertical", spacing=8)
@@ -177,6 +219,69 @@ class YourBoxScreen(Screen):
                 grid.add_widget(row)
             pad.add_widget(grid)
         self.editing = True
+
+    # -- Sicily: die faces, the arrows, the routes ------------------------------------------------
+    def _toggle_die(self, face: int) -> None:
+        self._dice ^= {face}
+        self.typed = box.show("dice", sorted(self._dice))
+        self.message = ""
+        for b in self.ids.pad.children[0].children[1].children:
+            b.variant = "selected" if int(b.text) in self._dice else "secondary"
+
+    def _choose_towards(self, sid: str) -> None:
+        self._towards = sid
+        self.typed = box.show("space", sid, self._names)
+        for b in self.ids.pad.children[0].children:
+            b.variant = "selected" if b.text == self.typed else "secondary"
+
+    def _route_grid(self) -> None:
+        """The space names in the board's order: tap one to add or take away its route (or, after
+        "Another space", to pick the space whose routes to change)."""
+        names, here = self._names, self._route_space
+        if self._picking:
+            self.edit_label = "Routes · tap the space whose neighbours to change"
+            self.typed = ""
+        else:
+            self.edit_label = f"Routes · the neighbours of {box.short_name(names[here])}"
+            self.typed = box.show("routes", self._ordered(self._draft[here]), names)
+        self.edit_note = "Tap a name: a route both ways" if not self._picking else "Any space of the board"
+        pad = self.ids.pad
+        pad.clear_widgets()
+        scroll = ScrollView(do_scroll_x=False, bar_width=6 * THEME.scale, bar_color=th.ACCENT)
+        grid = GridLayout(cols=3, spacing=th.GAP * THEME.scale, size_hint_y=None,
+                          row_default_height=th.TOUCH_MIN * 1.15 * THEME.scale, row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        for sid in names:
+            if sid == here and not self._picking:
+                continue
+            chosen = (sid == here) if self._picking else (sid in self._draft[here])
+            b = BigButton(text=box.short_name(names[sid]), variant="selected" if chosen else "secondary")
+            b.bind(on_release=lambda _b, x=sid: self._route_tap(x))
+            grid.add_widget(b)
+        scroll.add_widget(grid)
+        pad.add_widget(scroll)
+
+    def _ordered(self, ids) -> list:
+        order = list(self._names)
+        return sorted(ids, key=order.index)
+
+    def _route_tap(self, sid: str) -> None:
+        self.message = ""
+        if self._picking:
+            self._route_space, self._picking = sid, False
+        else:
+            here = self._route_space
+            if sid in self._draft[here]:
+                self._draft[here].discard(sid)
+                self._draft[sid].discard(here)
+            else:
+                self._draft[here].add(sid)
+                self._draft[sid].add(here)
+        self._route_grid()
+
+    def another_space(self) -> None:
+        self._picking = not self._picking
+        self._route_grid()
 
     def _number_pad(self, pad, money: bool) -> None:
         keys = list(DIGITS) + (["000"] if money else []) + ["Delete"]
@@ -217,23 +322,55 @@ class YourBoxScreen(Screen):
             if not value:
                 self.message = f"Type a name for {f.label}, or tap Cancel."
                 return
+        elif f.kind == "dice":
+            value = sorted(self._dice)
+        elif f.kind == "space":
+            value = self._towards
+        elif f.kind == "routes":
+            value = {sid: self._ordered(near) for sid, near in self._draft.items()}
         else:
             value = getattr(self, "_skill", tuple(f.value))
+        path = ("routes",) if f.kind == "routes" else f.path
         try:
-            box.edit(App.get_running_app().store, self.game, f.path, value)
+            box.edit(App.get_running_app().store, self.game, path, value)
         except box.BoxError as error:
             self.message = str(error)
             return
-        self.message = f"Saved: {f.label} {box.show(f.kind, value)}."
+        if f.kind == "routes":
+            saved = box.load(App.get_running_app().store, self.game).values
+            towards = box.show("space", saved["clockwise_from_palermo"], box.space_names(saved))
+            self.message = f"Saved: the routes. Clockwise: Palermo → {towards}."
+        elif self.game == "mafia-sicily":
+            where = f.section.split(" (")[0] if f.section.startswith("Space") else f.section
+            self.message = f"Saved: {where} · {f.label}: {box.show(f.kind, value, self._names)}."
+        else:
+            self.message = f"Saved: {f.label} {box.show(f.kind, value)}."
         self._close_editor()
         self.refresh()
+        self._show_row(f.path)
+
+    def _show_row(self, path: tuple) -> None:
+        """The list back where the value was tapped, once it is laid out again."""
+        from kivy.clock import Clock
+
+        def go(*_):
+            for row in self.ids.rows.children:
+                if getattr(row, "path", None) == path:
+                    self.ids.scroll.scroll_to(row, padding=40, animate=False)
+                    return
+
+        Clock.schedule_once(go, 0.05)
 
     def cancel(self) -> None:
         self.message = ""
+        path = getattr(getattr(self, "_field", None), "path", None)
         self._close_editor()
+        if path is not None:
+            self._show_row(path)
 
     def _close_editor(self) -> None:
         self.editing = False
+        self.routing = False
         self._skill = None
         if "pad" in self.ids:
             self.ids.pad.clear_widgets()

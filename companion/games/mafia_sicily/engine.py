@@ -16,6 +16,8 @@ return (rule D6 "the deck is reshuffled"), so decks are kept as sets of remainin
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
@@ -23,7 +25,7 @@ from companion.chance import DiceRolled, roll_dice
 from companion.engine import REVEAL, Action, ActionCodec, Audience, Engine, Event, Outcome, Seat, TableAudience
 from companion.errors import ConfigError, IllegalAction
 
-from .data import BOX_NAMES, BOXES, Board, Card, load_board, load_decks, load_rules
+from .data import BOX_NAMES, BOXES, Board, Card, load_board, load_decks, load_rules, parse_box
 
 FAMILIES = ("red", "black", "orange", "green")
 FAMILY_NAMES = {"red": "Red (rosso)", "black": "Black (nero)", "orange": "Orange (arancio)",
@@ -359,6 +361,10 @@ class SicilyState:
     reason: str
     #: The players' names by seat (config ``names``; empty when not given): for undo messages and screens.
     names: tuple[str, ...] = ()
+    #: The table's box values the game started with (config ``box``, as canonical JSON; empty: the
+    #: shipped board.toml / rules.toml / decks.toml). ``SicilyEngine.for_state`` reads the game's
+    #: board, RETURNS and SISDE names from it, so editing the box never changes this game.
+    box: str = ""
 
 
 class _W:
@@ -394,6 +400,7 @@ class _W:
         self.winners = s.winners
         self.reason = s.reason
         self.names = s.names
+        self.box = s.box
         self.events: list[Event] = []
 
     def freeze(self) -> SicilyState:
@@ -411,7 +418,7 @@ class _W:
             shootout=tuple(sorted(self.shootout.items())) if self.shootout is not None else None,
             act_done=tuple(self.act_done), last_move=self.last_move, last_drawn=self.last_drawn,
             roma_drawn=tuple(sorted(self.roma_drawn.items())), winners=self.winners, reason=self.reason,
-            names=self.names)
+            names=self.names, box=self.box)
 
     # -- small helpers --------------------------------------------------------------------
     @property
@@ -492,6 +499,36 @@ class RevealView:
 # The engine
 
 
+def _boxed(method):
+    """Run ``method`` on the engine of the state's own box (``SicilyEngine.for_state``)."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def wrapper(self, state, *args, **kwargs):
+        box = getattr(state, "box", "")
+        if box is not self._box and box != self._box:
+            return getattr(_engine_for_box(box), name)(state, *args, **kwargs)
+        return method(self, state, *args, **kwargs)
+
+    return wrapper
+
+
+@functools.lru_cache(maxsize=8)
+def _engine_for_box(box: str) -> "SicilyEngine":
+    """The engine with a table's box values in place (``box``: canonical JSON of the values)."""
+    if not box:
+        return ENGINE
+    data = parse_box(json.loads(box))
+    engine = SicilyEngine(data.board, data.rules, data.decks)
+    engine._box = box
+    return engine
+
+
+def box_key(values: Mapping[str, Any]) -> str:
+    """The canonical text of box values, as a state keeps it."""
+    return json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 class SicilyEngine(Engine):
     name = "mafia-sicily"
     title = "Mafia (Sicily)"
@@ -517,12 +554,35 @@ class SicilyEngine(Engine):
         self.roadblocks = self.board.of_type("roadblock")
         self.airports = self.board.airports
 
+    #: The box this engine's board, RETURNS and SISDE names come from ("" = the shipped files).
+    _box = ""
+
+    def for_state(self, state: Any) -> "SicilyEngine":
+        """The engine with the game's own box values (``state.box``): its board (names, routes, die
+        numbers), RETURNS and SISDE card names. Screens look names up here, never in package data."""
+        box = getattr(state, "box", "")
+        return self if box == self._box else _engine_for_box(box)
+
     # -- setup -----------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> SicilyState:
-        """Rule C: State counters on the roadblocks, Palermo and Catania; decks shuffled; Families choose homes."""
-        unknown = set(config) - {"players", "age_order", "check_moves", "names"}
+        """Rule C: State counters on the roadblocks, Palermo and Catania; decks shuffled; Families choose homes.
+
+        ``box`` (optional): the table's box values (companion/box.py, docs/box.md); the game keeps
+        them in its state, so editing the box later never changes it. Without it: the shipped files.
+        """
+        unknown = set(config) - {"players", "age_order", "check_moves", "names", "box"}
         if unknown:
             raise ConfigError(f"Mafia (Sicily) has no option {', '.join(sorted(unknown))}.")
+        if "box" in config:
+            try:
+                parse_box(config["box"])
+            except ConfigError as err:
+                raise ConfigError(f"Your box for Mafia (Sicily): {err}") from None
+            key = box_key(config["box"])
+            return _engine_for_box(key)._new(config, seed, key)
+        return self._new(config, seed, self._box)
+
+    def _new(self, config: Mapping[str, Any], seed: int, box: str) -> SicilyState:
         players = config.get("players", 5)
         if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS:
             raise ConfigError(f"Mafia (Sicily) is for 2 to 5 players, not {players!r}.")
@@ -556,7 +616,8 @@ class SicilyEngine(Engine):
             decks=tuple((d, tuple(sorted(c.id for c in self.cards[d]))) for d in DECKS),
             turn=0, turns=0, queue=(), prompt=None, dice=(), dice_left=(), moved=(), blocked=(),
             restaurant_done=False, air_banned=False, helicopter_used=False, temp_roadblocks=(), shootout=None,
-            act_done=(), last_move=None, last_drawn="", roma_drawn=(), winners=None, reason="", names=names))
+            act_done=(), last_move=None, last_drawn="", roma_drawn=(), winners=None, reason="", names=names,
+            box=box))
         w.push(("homes",))
         self._run(w)
         return w.freeze()
@@ -570,6 +631,7 @@ class SicilyEngine(Engine):
         return {"players": players, "age_order": order}
 
     # -- seats -----------------------------------------------------------------------------
+    @_boxed
     def seat_of(self, s: SicilyState | _W, faction: str) -> int:
         """The seat that decides for ``faction``; with four players the State is run by whoever's turn it is."""
         seats = SEATS[s.players]
@@ -591,6 +653,7 @@ class SicilyEngine(Engine):
             return f"state{self.seat_of(s, 'state')}"
         return faction
 
+    @_boxed
     def factions_of_seat(self, s: SicilyState, seat: int) -> tuple[str, ...]:
         out = tuple(f for f in FAMILIES if SEATS[s.players].get(f) == seat)
         if SEATS[s.players].get("state") == seat:
@@ -785,6 +848,7 @@ class SicilyEngine(Engine):
                 w.prompt = ("move", "state")
                 return
 
+    @_boxed
     def destinations(self, s, counter: str, steps: int, air_banned: bool = False,
                      check: bool | None = None) -> dict[tuple[str, str], bool]:
         """Where ``counter`` may end a move of exactly ``steps``: {(space, facing): needs_air}.
@@ -931,6 +995,7 @@ class SicilyEngine(Engine):
         ks = tuple(sides) if keys else self._keys(w, sides)
         return any(hands.get(k) for k in ks)
 
+    @_boxed
     def window_cards(self, s, prompt: tuple | None = None) -> list[tuple[str, str]]:
         """(hand, card) for every card that may be played at the current card question."""
         p = prompt or s.prompt
@@ -949,6 +1014,7 @@ class SicilyEngine(Engine):
             out += [(k, c) for c in cards]
         return out
 
+    @_boxed
     def seat_of_hand(self, s, key: str) -> int:
         """The seat that holds hand ``key`` (a side, or state0/state1 with two players)."""
         return self.seat_of(s, key)
@@ -1381,6 +1447,7 @@ class SicilyEngine(Engine):
             w.prompt = ("resist", a.family, actor, space)
 
     # -- legal actions ---------------------------------------------------------------------
+    @_boxed
     def legal_actions(self, state: SicilyState) -> list[Action]:
         if state.winners is not None or state.prompt is None:
             return []
@@ -1465,6 +1532,7 @@ class SicilyEngine(Engine):
         return out
 
     # -- apply -----------------------------------------------------------------------------
+    @_boxed
     def _apply(self, state: SicilyState, action: Action) -> tuple[SicilyState, list[Event]]:
         w = _W(state)
         p = w.prompt
@@ -1673,6 +1741,8 @@ class SicilyEngine(Engine):
         With ``state`` (where the action is played, e.g. for "Undone: ..."), the sentence says who
         did it: the player's name when the game has names, else the side.
         """
+        if state is not None and state.box != self._box:
+            return self.for_state(state).describe(action, state)
         if state is not None and isinstance(action, (CardDrawn, LoseCard)):
             # said to the whole table (undo): which card was drawn or given up stays secret
             text = action.describe() if isinstance(action, CardDrawn) else "Give up a card"
@@ -1690,6 +1760,7 @@ class SicilyEngine(Engine):
             who = f"{who}, {label}" if state.names else cap(label)
         return f"{text} ({who})"
 
+    @_boxed
     def seat_name(self, s: SicilyState, seat: int) -> str:
         """The player at ``seat``: the configured name, else what the seat plays ("the State")."""
         if s.names and 0 <= seat < len(s.names):
@@ -1731,6 +1802,7 @@ class SicilyEngine(Engine):
         return action.describe()
 
     # -- explanations ----------------------------------------------------------------------
+    @_boxed
     def awaiting(self, s: SicilyState) -> str:
         """What the table is waiting for, in words (the prompt line of the screen)."""
         if s.winners is not None:
@@ -1778,6 +1850,7 @@ class SicilyEngine(Engine):
             return f"The State may arrest the {FAMILY_NAMES[p[2]]} Picciotti."
         return ""
 
+    @_boxed
     def window_moment(self, s) -> str:
         """What just happened that a card could answer, in public words (never who could play)."""
         _, _sides, wk, subject = s.prompt
@@ -1793,6 +1866,7 @@ class SicilyEngine(Engine):
             return "A shootout is about to start."
         return ""
 
+    @_boxed
     def acting_seat(self, s: SicilyState) -> int | None:
         p = s.prompt
         if p is None or s.winners is not None:
@@ -1812,6 +1886,7 @@ class SicilyEngine(Engine):
             return self.seat_of(s, CALENDAR[s.turn])
         return None
 
+    @_boxed
     def explain_illegal(self, state: SicilyState, action: Action) -> str:
         if state.winners is not None:
             return "The game is over; nothing more can be played."
@@ -1903,6 +1978,7 @@ class SicilyEngine(Engine):
             dice=s.dice, dice_left=s.dice_left, blocked=s.blocked, temporary_roadblocks=s.temp_roadblocks,
             winners=s.winners, result=s.reason, names=s.names)
 
+    @_boxed
     def view(self, state: SicilyState, audience: Audience) -> Any:
         table = self._table(state)
         if audience == REVEAL:
@@ -1915,17 +1991,20 @@ class SicilyEngine(Engine):
                           for c in hands[f])) for f in mine), table)
         return table
 
+    @_boxed
     def outcome(self, state: SicilyState) -> Outcome | None:
         if state.winners is None:
             return None
         return Outcome(state.winners, state.reason)
 
     # -- chance ----------------------------------------------------------------------------
+    @_boxed
     def chance_requests(self, state: SicilyState) -> list[str]:
         if state.winners is None and state.prompt and state.prompt[0] == "roll":
             return ["roll1d6" if state.prompt[1] == 1 else "roll2d6"]
         return []
 
+    @_boxed
     def chance(self, state: SicilyState, rng: Any, request: str | None = None) -> Action | None:
         if state.winners is not None or state.prompt is None:
             return None
@@ -1961,6 +2040,7 @@ class SicilyEngine(Engine):
             out.append((holding(x), holding(y)))
         return out
 
+    @_boxed
     def playout_policy(self, state: SicilyState, legal: Sequence[Action], rng: Any) -> Action:
         """Random, but Families go for control and players mostly pass their card windows."""
         rolls = [a for a in legal if isinstance(a, DiceRolled)]

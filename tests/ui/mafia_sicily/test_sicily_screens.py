@@ -34,8 +34,9 @@ def test_new_game_by_touch_names_typed_and_move_checking_off_by_default(played):
     assert obs["setup_refusal"] == "Give every player a name (4 to go)."
     assert obs["seated"] == ["Zoe", "Bruno", "Carla", "Dario", "Elena"]
     assert obs["check_moves_button"].startswith("Check moves: Off")
-    assert obs["config"] == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"],
-                             "check_moves": True}
+    config = dict(obs["config"])
+    assert config.pop("box") == __import__("companion.box", fromlist=["box"]).defaults("mafia-sicily")  # Your box
+    assert config == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"], "check_moves": True}
     assert obs["seed"] == 20261 and obs["table_screen"] == "mafia_sicily_table"
 
 

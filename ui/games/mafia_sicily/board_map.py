@@ -64,6 +64,12 @@ class SicilyBoardMap(Widget):
         for prop in ("pos", "size", "view", "highlight", "selected"):
             self.fbind(prop, self._draw)
 
+    def on_engine(self, *_):
+        """Another game (its own box: names, routes): its own places and letters."""
+        self._layout = None
+        self._abbr = None
+        self._draw()
+
     def _text(self, text, size, colour=th.TEXT, bold=True):
         key = (text, round(size), tuple(colour), bold)
         if key not in self._textures:

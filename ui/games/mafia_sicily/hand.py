@@ -95,7 +95,7 @@ class SicilyHandScreen(Screen):
     def _fill_deck(self) -> None:
         deck = self.ids.deck
         deck.clear_widgets()
-        for choice in model.printed_deck(self.session.engine, self.session.state.prompt[1]):
+        for choice in model.printed_deck(self.session.engine.for_state(self.session.state), self.session.state.prompt[1]):
             button = SicilyChoiceButton(text=choice.text, choice=choice)
             button.font_size = 22 * T.scale
             button.bind(on_release=lambda b: self.play(b.choice))
@@ -157,7 +157,7 @@ class SicilyHandScreen(Screen):
             cards.add_widget(SicilyCardLine(title="Only for you", body=note))
         plays = self.ids.plays
         plays.clear_widgets()
-        choices = model.private_choices(self.session.engine, self.session.state, self.seat)
+        choices = model.private_choices(self.session.engine.for_state(self.session.state), self.session.state, self.seat)
         if not choices:
             plays.add_widget(SicilyCardLine(title="Nothing to play now", body="Cards are offered here when the rules allow them."))
         for choice in choices:

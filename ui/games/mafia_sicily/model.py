@@ -10,6 +10,7 @@ Tested in a plain interpreter (tests/ui/mafia_sicily/test_sicily_model.py).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
@@ -150,13 +151,32 @@ ISLAND = {
 BOX_AREA = (0.23, 0.42, 0.26, 0.32)
 
 
+@functools.lru_cache(maxsize=1)
+def _shipped_routes():
+    """The routes of board.toml: only a board with these is drawn at ISLAND's places."""
+    from companion.games.mafia_sicily.data import load_board
+
+    return load_board().routes
+
+
 def board_layout(board) -> dict[str, tuple[float, float]]:
     """Each space's centre in 0..1 coordinates. The default board's spaces sit where they lie on the
-    island; an edited board goes clockwise round the island's triangle (starting on the north coast),
-    its centre track on a line between its two junctions."""
-    if set(board.ids) == set(ISLAND):
+    island; a board whose routes were moved in Your box takes the same places in its own clockwise
+    order; any other edited board goes clockwise round the island's triangle (starting on the north
+    coast), its centre track on a line between its two junctions."""
+    if set(board.ids) == set(ISLAND) and board.routes in (None, _shipped_routes()):
         return dict(ISLAND)
-    routes = board.routes
+    routes, shipped = board.routes, _shipped_routes()
+    if routes and shipped and len(routes.ring) == len(shipped.ring) and routes.ring[0] == shipped.ring[0]:
+        # routes moved in Your box (the shape is D4's): the n-th space clockwise from Palermo sits where
+        # the shipped board's n-th space lies, the centre track on a line between its two junctions
+        pos = {sid: ISLAND[old] for sid, old in zip(routes.ring, shipped.ring)}
+        a, b = pos[routes.north_junction], pos[routes.south_junction]
+        k = len(routes.center)
+        for i, sid in enumerate(routes.center):
+            f = (i + 1) / (k + 1)
+            pos[sid] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        return pos
     ring = list(routes.ring) if routes else list(board.ids)
     n = len(ring)
     start = 0.06

@@ -133,8 +133,10 @@ class SicilySetupScreen(Screen):
         from companion.session import Session
 
         app = App.get_running_app()
+        from companion import box
+
         config = {"players": self.players, "names": list(self.names[:self.players]),
-                  "check_moves": bool(self.check_moves)}
+                  "check_moves": bool(self.check_moves), **box.config(app.store, GAME)}  # the game keeps its box
         try:
             session = Session.start(app.store, GAME, config, seed=self.seed)
         except CompanionError as error:

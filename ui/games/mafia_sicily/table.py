@@ -116,7 +116,7 @@ class SicilyTableScreen(Screen):
                 self.session.unsubscribe(self._on_events)
             session.subscribe(self._on_events)
             self.session = session
-            self.engine = session.engine
+            self.engine = session.engine.for_state(session.state)  # the game's own box values
         self.selected, self._faces = "", []
         self.error = ""
         self.confirming_undo = False

@@ -74,7 +74,7 @@ class SicilyVictoryScreen(Screen):
         self.confirming_undo = False
         if self.session.outcome() is not None:
             reveal = self.session.view(REVEAL)
-            engine = self.session.engine
+            engine = self.session.engine.for_state(self.session.state)  # the game's own box values
             parts = []
             for side, cards in reveal.hands:
                 if cards and side in model.FACTION_SHORT:
