@@ -112,23 +112,6 @@ def _sicily_game(t, key: str, shot: str = "") -> None:
     t.go_home()
 
 
-def _swipe_up(r, pattern, distance: float = 120) -> None:
-    """A finger drags the list up by ``distance`` px from a visible text (what a person does to see
-    the rows below; robot.py has no word for it yet), then the list settles."""
-    from kivy.tests.common import UnitTestTouch
-
-    s = r.find(pattern)
-    x, y = s.rect[0] + s.rect[2] / 2, s.rect[1] + s.rect[3] / 2
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    r.frame()
-    for i in range(1, 11):
-        touch.touch_move(x, y + distance * i / 10)
-        r.frame()
-    touch.touch_up()
-    r.run_for(1.0)
-
-
 def sicily_from_your_box(t):
     """Mafia (Sicily): a roadblock's name and die numbers and the routes, edited by touch, are what the
     next game uses; the game started before keeps the shipped ones."""
@@ -151,7 +134,7 @@ def sicily_from_your_box(t):
     t.obs["name_saved"] = r.wait_for(re.compile("^Saved: Space 2"))
 
     # the die numbers on the die faces: 1 and 2 off, 5 on
-    _swipe_up(r, "Name")
+    r.swipe_from("Name", 120)
     r.tap("Die numbers on the space")
     t.shot("your_box_sicily_dice")
     check_layout(t, "your-box-sicily-dice")
@@ -169,7 +152,7 @@ def sicily_from_your_box(t):
     r.tap("Cancel")
 
     # the routes: Termini Imerese and Bagaria change places on the coast (Palermo, then Cefalù)
-    _swipe_up(r, "Die numbers on the space", -400)  # back to the top
+    r.swipe_from("Die numbers on the space", -400)  # back to the top
     r.tap("Neighbours (routes)")  # the first is Palermo's
     r.wait_for("Routes · the neighbours of Palermo")
     t.shot("your_box_sicily_routes")

@@ -355,18 +355,26 @@ class Robot:
         return out
 
     def drag(self, rect, direction: int) -> None:
-        """A finger drags the list in ``rect`` by half its height: ``direction`` 1 moves the
+        """A finger drags the list in ``rect`` by 40% of its height: ``direction`` 1 moves the
         content up (what is below comes into view), -1 down."""
         x, y, w, h = rect
-        cx, y0 = x + w / 2, y + h * (0.3 if direction > 0 else 0.7)
-        touch = UnitTestTouch(cx, y0)
+        self.swipe(x + w / 2, y + h * (0.3 if direction > 0 else 0.7), direction * h * 0.4)
+
+    def swipe_from(self, pattern, distance: float) -> None:
+        """A finger on a visible text drags its list by ``distance`` px (up > 0: the rows below
+        come into view)."""
+        s = self.find(pattern)
+        self.swipe(*self._touch_point(s), distance)
+
+    def swipe(self, x: float, y: float, distance: float) -> None:
+        touch = UnitTestTouch(x, y)
         touch.touch_down()
-        for k in range(1, 9):
+        for k in range(1, 11):
             self.frame()
-            touch.touch_move(cx, y0 + direction * h * 0.4 * k / 8)
+            touch.touch_move(x, y + distance * k / 10)
         self.run_for(0.05)
         touch.touch_up()
-        self.run_for(0.6)  # the list settles (a person waits for it to stop)
+        self.run_for(0.8)  # the list settles (a person waits for it to stop)
         self.steps += 1
 
     def tap_at(self, x: float, y: float) -> None:
