@@ -14,13 +14,15 @@ See mafia_plus_twins.py.
 from __future__ import annotations
 
 import json
+import os
 import threading
 
 from robot_run import passed, play
 
 #: the owner's settings for these games (test_mafia_plus_table.FAST without its seed: each pair
 #: writes its own): a night call is padded to 0.5 s at least
-SETTINGS = {"mafia_plus.min_call_seconds": 0.5, "mafia_plus.hold_seconds": 0.5}
+SETTINGS = {"mafia_plus.min_call_seconds": float(os.environ.get("TWIN_MIN_CALL", 0.5)),
+            "mafia_plus.hold_seconds": 0.5}
 #: one pair in CI; TWIN_PAIRS=doctor-detective-boss,doctor-cannon-boss,doctor-cannon,doctor-detective,
 #: boss-coquette for the longer run (see mafia_plus_twins.PAIRS)
 PAIRS = "doctor-detective-boss"
@@ -71,11 +73,9 @@ def test_mafia_plus_twins_that_differ_only_in_hidden_characters_and_night_choice
         tmp_path, monkeypatch):
     from mafia_plus_twins import compare, short_calls
 
-    import os
-
     a, b = _both(tmp_path, monkeypatch, os.environ.get("TWIN_PAIRS", PAIRS))
     assert compare(a, b) == []
-    assert short_calls(a, 0.5) + short_calls(b, 0.5) == []
+    assert short_calls(a) + short_calls(b) == []
     for ga, gb in zip(a["games"], b["games"]):
         # the twins really differ in secret (otherwise nothing was tested) ...
         assert ga["cards"] != gb["cards"] and ga["acted"] != gb["acted"], (ga["acted"], gb["acted"])
