@@ -19,9 +19,10 @@ import threading
 
 from robot_run import passed, play
 
-#: the owner's settings for these games (test_mafia_plus_table.FAST without its seed: each pair
-#: writes its own): a night call is padded to 0.5 s at least
-SETTINGS = {"mafia_plus.min_call_seconds": float(os.environ.get("TWIN_MIN_CALL", 0.5)),
+#: the owner's settings for these games (each pair writes its own seed): a night call padded to its
+#: spoken length + 1 s (flow.call_seconds with a 1 s minimum), longer than a fast player takes, so a
+#: call that a living role cuts short is heard; holds of half a second
+SETTINGS = {"mafia_plus.min_call_seconds": float(os.environ.get("TWIN_MIN_CALL", 1.0)),
             "mafia_plus.hold_seconds": 0.5}
 #: one pair in CI; TWIN_PAIRS=doctor-detective-boss,doctor-cannon-boss,doctor-cannon,doctor-detective,
 #: boss-coquette for the longer run (see mafia_plus_twins.PAIRS)
