@@ -5,18 +5,20 @@ A *pair* is two seeds of the new-game setting ``mafia_plus.seed`` whose deals gi
 same faction but not the same character (found with the engine from outside the app, ``pair_seeds``),
 and the night choices each twin's called players make (twin "A" takes the first allowed target in seat
 order, twin "B" the last; the Mafia's victim is public at dawn, so both kill the same player, and the
-Doctor never heals that victim). The public plan (who is accused and voted out on Day 1) is the same
-for both twins and is chosen so that the hidden difference grows: a Doctor voted out in one twin is a
-Loose Cannon or a Detective in the other, so on Night 1 one twin calls a dead Doctor (nobody opens the
-panel, the app continues by itself) where the other has a living Doctor who opens the panel and heals.
+Doctor never heals that victim). The public plan for Day 1 is the same for both twins and is chosen
+so that the hidden difference grows: the Loose Cannon (the same seat in both twins) shoots, or the
+table votes out, the seat that is the Doctor in one twin and a Detective or Loose Cannon in the other;
+so on Night 1 one twin calls a dead Doctor (nobody opens the panel, the app continues by itself)
+where the other has a living Doctor who opens the panel and heals.
 
-While the twins play, a recorder watches the shared screen (``shared_fingerprint``: texts, places,
-controls, enabled, colours; the status bar's title is the screen's name) and keeps every screen that
-stayed still for three looks, in order (``timeline``); nothing is looked at while a finger is on the
-glass or a private screen (a peek, a called player's panel) is open. The speaker is heard through
-``Ears``. The test compares the two timelines screen by screen, and the speech line by line with each
-line's length as rendered, and checks that no night call ended before its padded minimum (one-sided:
-load only makes a call longer).
+While the twins play, the table's eyes (``Recorder``) take the shared screen, settled
+(``shared_fingerprint``: texts, places, controls, enabled, colours; the status bar's title is the
+screen's name), before every public move and at every night call, in order (``timeline``); nothing
+is looked at while a private screen (a peek, a called player's panel) is open or for a hidden move.
+The speaker is heard through ``Ears`` (each line and when it started). The test compares the two
+timelines look by look, the speech line by line with each line's length as rendered, and checks
+that every night call was followed by at least its padded quiet (one-sided: load only makes a
+pause longer).
 
 Each twin runs in its own app process (the speaker of one process would carry A's lines into B);
 several pairs are played one after the other in that process; between games the owner writes the next
@@ -33,7 +35,6 @@ import time
 from pathlib import Path
 
 from companion.games.mafia_plus import characters as C
-from companion.games.mafia_plus.narration import LINES
 
 from mafia_plus_table import CALLS, LADY_TAP, PATIENCE, MafiaPlusTable, seat
 from twins import Ears, first_difference, settled, shared_fingerprint
