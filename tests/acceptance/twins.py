@@ -110,6 +110,7 @@ class Ears:
 
     def __init__(self, app):
         self.lines: list[str] = []
+        self.at: list[float] = []  # when each line started (time.monotonic), for the pauses between
         self._bound = None
         self._attach(app, getattr(app, "narrator", None))
         if hasattr(app, "bind"):  # the speaker may be switched on after the first frames
@@ -117,8 +118,12 @@ class Ears:
 
     def _attach(self, _app, narrator) -> None:
         if narrator is not None and narrator is not self._bound:
-            narrator.bind(on_line=lambda _n, text: self.lines.append(text))
+            narrator.bind(on_line=self._heard)
             self._bound = narrator
+
+    def _heard(self, _narrator, text: str) -> None:
+        self.lines.append(text)
+        self.at.append(time.monotonic())
 
     def mark(self) -> int:
         return len(self.lines)

@@ -8,8 +8,10 @@ ten times a second at where the game stands; nothing depends on one event arrivi
 2. when the padded call is over and the line has been said: if nobody can act, the app itself
    takes the Game Master's ``Continue``; otherwise the called player holds "Called? Hold to open",
    taps a target on a private panel (only legal targets enabled) and holds to confirm;
-3. the "thank you, go back to sleep" line is said, and only when it has been said is the next
-   step called; at dawn the morning's news are shown large until said, then the Day begins.
+3. the "thank you, go back to sleep" line is said - never before the padded call is over, even when
+   a living role chose sooner (else a call cut short says the role is alive) - and only when it has
+   been said is the next step called; at dawn the morning's news are shown large until said, then
+   the Day begins.
 
 On Night Zero, after the Lady of the Night's call, the one she chose is woken the same way (same
 words, same padding, whoever it is) and sees on a private panel who the Lady is (rulebook: "The
@@ -69,11 +71,13 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self._actions: list = []
         self._ticker = None
         self._lady = ""  # "" | "due" | "calling": the Lady's chosen one is woken next
+        self._held: list[str] | None = None  # a choice's "go back to sleep" lines, said when the call is over
 
     # -- the call -------------------------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, **params):
         self._shown = None
         self._lady = ""
+        self._held = None
         self.panel = ""
         self.news_text = ""
         self.call_text = ""  # never last night's words: the tick calls this step in a moment
@@ -108,6 +112,13 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
                 self.refresh()
             return
         now = time.monotonic()
+        if self._pad_until is not None and now < self._pad_until:
+            return  # the call keeps its padded length, whoever answered it and however fast
+        if self._held is not None:
+            lines, self._held = self._held, None
+            self.news_text = " ".join(lines)
+            self.say_lines(lines)
+            return
         if self._lady == "due":
             self._lady = "calling"
             self._call(LADY_WAKE)
@@ -128,8 +139,6 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         if self._shown != (st.night, st.step):
             self._shown = (st.night, st.step)
             self._call(E.current_step(st).text)
-            return
-        if self._pad_until is not None and now < self._pad_until:
             return
         legal = self.engine.legal_actions_by_seat(st)
         if list(legal) == [None]:  # nobody can act: the app is the GM and continues
@@ -172,7 +181,11 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             self.say_lines(lines)
             self.show_curtain(lines)  # the morning's news, large, then the Day
             return
-        if lines:
+        if lines and self._pad_until is not None and time.monotonic() < self._pad_until:
+            # a living role that chose before its padded call was over: the table hears the "go
+            # back to sleep" when the call is over, as it would for a dead role (no tell in the pause)
+            self._held = (self._held or []) + lines
+        elif lines:
             self.news_text = " ".join(lines)
             self.say_lines(lines)
 
