@@ -85,6 +85,12 @@ class MafiaPlusTable:
             self.t.check_announcements(self.game_id)
         self.t.check_no_secret(self.game_id, where, private_open)
 
+    def shot_once(self, name: str) -> None:
+        """A screenshot the first time this table reaches a kind of moment (per game size)."""
+        name = f"{name}-{len(self.names)}"
+        if name not in self.obs.setdefault("shots", []):
+            self.t.shot(name)
+
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, picks=(), vote: str = "Open (hands up)", custom: list[str] | None = None) -> None:
         r = self.r
@@ -163,6 +169,7 @@ class MafiaPlusTable:
         r.hold("Called? Hold to open")
         r.wait_for(re.compile(r"^For .* only$|^For the one the Lady chose$"))
         self.check("night panel", private_open=True)
+        self.shot_once(f"mp-night-panel-{role}")
         if role == "lady_tap":
             r.wait_for(re.compile("Lady of the Night"))
             self.obs.setdefault("lady_learned", r.texts())
@@ -207,6 +214,7 @@ class MafiaPlusTable:
                     self.lady_choice = None
                 continue
             role = CALLS[text]
+            self.shot_once(f"mp-night-call-{role}")
             actor = self.who_answers(role)
             if actor is not None:
                 self.night_panel(role, actor)
@@ -221,6 +229,7 @@ class MafiaPlusTable:
         r.tap(whom)
         r.wait_for(re.compile(rf"{re.escape(by)} accuses {re.escape(whom)}\."))
         self.check("day, accused")
+        self.shot_once("mp-day-accused")
 
     def in_town(self) -> list[str]:
         """The living players not shipped out of town (public: the train is announced)."""
