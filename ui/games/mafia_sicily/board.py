@@ -58,7 +58,7 @@ class SicilyMapScreen(Screen):
         if moving and self.selected:
             what = model.short_name(self.selected)
             self.tap_text = (f"Tap a lit space: the {what} moves there." if s.check_moves
-                             else f"Tap the space the {what} moved to.")
+                             else f"Tap the space the {what} moved to. Lit: where the dice take it.")
         elif moving:
             self.tap_text = "Tap a space with the counter to move."
         else:

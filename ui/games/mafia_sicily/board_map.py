@@ -10,7 +10,7 @@ in body-size text:
   (or the State's Prefetto) is among them, round otherwise;
 * a controlled space is filled with the Family's colour, its ``×n`` chip the number of control counters.
 
-Tiles in ``highlight`` glow brass inside their border (where the chosen counter may go). A tile is a button: tapping it
+Tiles in ``highlight`` (where the chosen counter may go) are lit: a brass glow and a white inner ring. A tile is a button: tapping it
 dispatches ``on_space``; its name is a real label, so a person (and the table robot) reads it.
 """
 
@@ -129,9 +129,9 @@ class SpaceTile(ButtonBehavior, Widget):
         s = T.scale
         chip_row = (CHIP + 5) * s
         lab = self.label
-        lab.font_size = fitting_size(lab.text, TEXT * s, self.width - 2)
-        lab.pos = (self.x + 1, self.y + chip_row)
-        lab.size = (self.width - 2, self.height - chip_row)
+        lab.font_size = fitting_size(lab.text, TEXT * s, self.width)
+        lab.pos = (self.x, self.y + chip_row)
+        lab.size = (self.width, self.height - chip_row)
         lab.text_size = (lab.width, None)
         self.canvas.before.clear()
         self.canvas.after.clear()
@@ -151,8 +151,8 @@ class SpaceTile(ButtonBehavior, Widget):
             Color(*(TYPE_COLOURS["roadblock"] if self.temporary else TYPE_COLOURS.get(self.kind, th.LINE)))
             Line(rounded_rectangle=(self.x + 2, self.y + 2, self.width - 4, self.height - 4, r),
                  width=(3 if self.kind != "blank" else 1.2) * s)
-            if self.lit:
-                Color(*th.ACCENT)
+            if self.lit:  # white, not brass: a brass border already means a city
+                Color(*th.TEXT)
                 Line(rounded_rectangle=(self.x + 6 * s, self.y + 6 * s, self.width - 12 * s, self.height - 12 * s,
                                         r * 0.7), width=2.5 * s)
         with self.canvas.after:
@@ -191,7 +191,7 @@ class SicilyBoardMap(Widget):
 
     def _tile_rect(self, col, row):
         x, y, w, h = self.area(col, row)
-        g = 1.5 * T.scale
+        g = 1.0 * T.scale
         return x + g, y + g, w - 2 * g, h - 2 * g
 
     # -- building and updating -----------------------------------------------------------
