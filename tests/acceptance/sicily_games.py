@@ -82,7 +82,7 @@ def _peek(t, game_id: int, seat_name: str) -> None:
     r.wait_for(f"For {seat_name} only")
     before = r.texts()
     t.shot("sicily-hand-hidden")
-    with Held(r, "Hold to see the cards") as held:
+    with Held(r, "Hold to see the cards", until=mine) as held:
         t.shot("sicily-hand-held")
         shown = held.texts
     after = r.texts()
