@@ -196,7 +196,7 @@ def full_calendar(t) -> None:
             else:
                 r.tap(re.compile(r"^Draw the "))
             continue
-        phones = [c for c in controls if "(telephone)" in c]
+        phones = [c for c in controls if "(telephone) · " in c]  # a move there (a counter button ends with it)
         callers = [c for c in controls if re.match(r"^(\w+ Boss|Prefetto) · ", c)]
         public = [c for c in controls if not NAV.match(c) and not LOOK.search(c)]
         for want in (phones, callers, [c for c in public if c in ("Done", "No", "Go quietly")], public):

@@ -101,7 +101,7 @@ def test_moves_are_chosen_counter_first_then_destination():
     s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
     first = model.table_choices(ENGINE, s)
     assert all(c.kind == "counter" for c in first.buttons)
-    assert first.buttons[0].text == "Red Boss · Palermo"
+    assert first.buttons[0].text == "Red Boss · Palermo (city)"
     assert len(first.buttons) == 2, "two Picciotti in one space are one button"
     second = model.table_choices(ENGINE, s, selected="boss_red")
     moves = [c.action for c in second.buttons if c.kind == "act"]

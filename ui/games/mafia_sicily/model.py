@@ -313,8 +313,10 @@ def short_name(counter: str) -> str:
 
 
 def counter_button_text(engine, counter: str, state) -> str:
+    """"Red Boss · Palermo (city)": the space with its type, as on every button that names one."""
     place = dict(state.pos)[counter]
-    return f"{short_name(counter)} · {space_names(engine, state).get(place) or BOX_TITLES.get(place, place)}"
+    where_ = space_label(engine, place, state) if place in engine.space_type else BOX_TITLES.get(place, place)
+    return f"{short_name(counter)} · {where_}"
 
 
 def public_text(engine, action, state=None) -> str:
