@@ -21,8 +21,8 @@ from ui.widgets.big_button import BigButton
 from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
 
-class SicilyKeyboard(BoxLayout):
-    """The on-screen keyboard; while shown it takes every touch (nothing behind it is tapped)."""
+class SicilyTypingPanel(BoxLayout):
+    """The panel round the NameKeypad; while shown it takes every touch (nothing behind it is tapped)."""
 
     def on_touch_down(self, touch):
         if self.disabled or self.opacity == 0:
