@@ -169,6 +169,9 @@ def sicily_five(t):
     r.tap("Map: tap a counter's space")
     r.wait_for("Back to the turn", control=True)
     check_layout(t, "sicily-map-5")
+    r.tap("Messina")  # no counter of the Family to move there: said in place, on its own panel
+    r.wait_for(re.compile(r"^None of the counters to move is there"))
+    check_layout(t, "sicily-map-refused-5")
     r.tap("Palermo")
     r.wait_for(re.compile(r"^Tap the space the .+ moved to"))
     check_layout(t, "sicily-map-chosen-5")

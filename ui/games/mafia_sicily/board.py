@@ -67,7 +67,7 @@ class SicilyMapScreen(Screen):
 
     def _place(self, *_):
         board = self.ids.board
-        x, y, w, h = board.area(*model.TAP_AREA)
+        x, y, w, h = board.area(*(model.ERROR_AREA if self.error else model.TAP_AREA))
         g = 4 * self.ids.board.height / 480
         self.ids.tap.width = w - 2 * g
         self.ids.tap.x, self.ids.tap.top = x + g, y + h - g

@@ -119,6 +119,7 @@ ISLAND_GRID = {
 KEY_AREA = (1, 1, 2, 3)
 BOX_CELLS = {"station": (4, 1), "prison": (5, 1), "continent": (6, 1)}
 TAP_AREA = (4, 2, 3, 1)
+ERROR_AREA = (4, 1, 3, 2)  # a refusal's sentence: over the boxes too, while it shows
 BACK_AREA = (5, 3, 2, 1)
 
 #: The border colours' key, one type a line (what the map's borders mean, where the map is).
