@@ -58,14 +58,22 @@ def test_an_edited_board_goes_round_the_grid_edge():
     assert len(set(pos.values())) == 26
 
 
-def test_space_names_come_from_the_games_own_names_without_the_type_in_brackets():
+def test_space_names_come_from_the_games_engine_without_the_type_in_brackets():
     names = model.space_names(ENGINE)
     assert names["palermo"] == "Palermo" and names["petralia"] == "Petralia"
 
-    class Renamed:  # the names the owner gave their board, carried by the game's state/view
-        space_names = (("palermo", "Palermo Centrale"),)
 
-    assert model.space_names(ENGINE, Renamed())["palermo"] == "Palermo Centrale"
+def test_routes_moved_in_the_box_keep_the_track_round_the_grid_edge():
+    from dataclasses import replace
+
+    from companion.games.mafia_sicily.data import load_board
+
+    board = load_board()
+    ring = list(board.routes.ring)
+    ring[1], ring[2] = ring[2], ring[1]  # Termini before Bagheria on this table's board
+    pos = model.grid_layout(replace(board, routes=replace(board.routes, ring=tuple(ring))))
+    assert pos["termini"] == model.ISLAND_GRID["bagheria"] and pos["bagheria"] == model.ISLAND_GRID["termini"]
+    assert len(set(pos.values())) == 26
 
 
 def test_a_space_named_for_a_decision_always_says_its_type():

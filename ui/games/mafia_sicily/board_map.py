@@ -179,6 +179,7 @@ class SicilyBoardMap(Widget):
         self.box_labels: dict[str, Label] = {}
         self.key_labels: list[Label] = []
         self._grid = None
+        self._built_for = None
         self._cols, self._rows = model.GRID_COLS, model.GRID_ROWS
         for prop in ("pos", "size", "view", "highlight", "selected", "engine"):
             self.fbind(prop, self._update)
@@ -224,9 +225,10 @@ class SicilyBoardMap(Widget):
     def _update(self, *_):
         if self.engine is None:
             return
-        if self._grid is None or set(self.tiles) != set(self.engine.board.ids):
+        if self._grid is None or self._built_for is not self.engine:  # another game: its own board
             self._build()
-        names = model.space_names(self.engine, self.view)
+            self._built_for = self.engine
+        names = model.space_names(self.engine)
         here = model.places(self.view) if self.view is not None else {}
         control = model.control_of(self.view) if self.view is not None else {}
         temp = set(self.view.temporary_roadblocks) if self.view is not None else set()

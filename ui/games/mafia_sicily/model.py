@@ -10,6 +10,7 @@ Tested in a plain interpreter (tests/ui/mafia_sicily/test_sicily_model.py).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -92,14 +93,19 @@ def phase_text(view) -> str:
 
 
 # -- the board ---------------------------------------------------------------------------------
-def space_names(engine, view=None) -> dict[str, str]:
-    """Space id -> the name the table's own board prints. The game's state carries the names when
-    the owner edited them in "Your box" (``space_names`` on the view); otherwise the engine's data."""
-    names = getattr(view, "space_names", None) if view is not None else None
-    out = dict(engine.space_names)
-    if names:
-        out.update(dict(names))
-    return {sid: name.split(" (")[0] for sid, name in out.items()}  # "Petralia (Antimafia Commission)"
+def space_names(engine) -> dict[str, str]:
+    """Space id -> the name the table's own board prints, from the engine of this game (on main,
+    ``session.engine.for_state(state)``: the box values the game was started with, never the package
+    data), without a type in brackets ("Petralia (Antimafia Commission)" -> "Petralia")."""
+    return {sid: name.split(" (")[0] for sid, name in engine.space_names.items()}
+
+
+def game_engine(session):
+    """The engine that knows this game's own board (names, routes): ``for_state`` where the engine
+    has it (the box values a game was started with), else the session's engine."""
+    engine = session.engine
+    for_state = getattr(engine, "for_state", None)
+    return for_state(session.state) if for_state is not None else engine
 
 
 #: The map's grid (issue 18: full names, no tile over another): 8 columns x 5 rows, the outer track
@@ -127,12 +133,29 @@ TYPE_ORDER = ("city", "telephone", "roadblock", "antimafia", "ambush", "restaura
               "news_leak", "blank")
 
 
+@functools.lru_cache(maxsize=1)
+def _shipped_routes():
+    """The routes of the shipped board.toml (where ISLAND_GRID's places come from)."""
+    from companion.games.mafia_sicily.data import load_board
+
+    return load_board().routes
+
+
 def grid_layout(board) -> dict[str, tuple[int, int]]:
-    """Each space's (column, row) on the map's grid, row 0 on top. The default board sits as above;
-    an edited board goes clockwise round the grid's edge from the top-left corner, its centre track
-    down the fourth column (a board with more spaces than the edge holds gets more columns)."""
+    """Each space's (column, row) on the map's grid, row 0 on top. The shipped board sits as above;
+    a board whose routes were moved (Your box) but keep the shape puts its n-th space clockwise where
+    the shipped n-th lies (and its centre track on the shipped centre's cells), so the track still runs
+    round the edge; any other board goes clockwise round the grid's edge from the top-left corner, its
+    centre track down the fourth column (a board with more spaces than the edge holds gets more columns)."""
+    shipped = _shipped_routes()
     if set(board.ids) == set(ISLAND_GRID):
-        return dict(ISLAND_GRID)
+        routes = board.routes
+        if routes is None or routes == shipped:
+            return dict(ISLAND_GRID)
+        if len(routes.ring) == len(shipped.ring) and len(routes.center) == len(shipped.center):
+            pos = {sid: ISLAND_GRID[old] for sid, old in zip(routes.ring, shipped.ring)}
+            pos.update({sid: ISLAND_GRID[old] for sid, old in zip(routes.center, shipped.center)})
+            return pos
     routes = board.routes
     ring = list(routes.ring) if routes else list(board.ids)
     centre = list(routes.center) if routes else []
@@ -278,11 +301,11 @@ def numbers_text(numbers) -> str:
     return ", ".join(map(str, ns))
 
 
-def space_label(engine, sid: str, state=None) -> str:
+def space_label(engine, sid: str) -> str:
     """A space as the table finds it on its board: the name (the game's own, ``space_names``) and always
     its type, with the die numbers printed on it (issue 14/18): "Bagheria (roadblock 1-2)",
     "Termini Imerese (telephone)", "Augusta (blank)"."""
-    name = space_names(engine, state).get(sid, sid)
+    name = space_names(engine).get(sid, sid)
     kind = engine.space_type.get(sid, "")
     if not kind:
         return name
@@ -293,7 +316,7 @@ def space_label(engine, sid: str, state=None) -> str:
 def move_text(engine, move: Move, state, compact: bool = False) -> str:
     """"Catania · both dice (5)"; ``compact`` (two columns of buttons) drops the bracketed part of
     the space's name and shortens the dice: "Palermo · both 10", "Noto · 1st die 4 · north"."""
-    name = space_label(engine, move.to, state)
+    name = space_label(engine, move.to)
     if compact:
         die = {"sum": f"both {sum(state.dice)}", "first": f"1st die {state.dice[0]}",
                "second": f"2nd die {state.dice[1]}"}[move.die]
@@ -316,7 +339,7 @@ def short_name(counter: str) -> str:
 def counter_button_text(engine, counter: str, state) -> str:
     """"Red Boss · Palermo (city)": the space with its type, as on every button that names one."""
     place = dict(state.pos)[counter]
-    where_ = space_label(engine, place, state) if place in engine.space_type else BOX_TITLES.get(place, place)
+    where_ = space_label(engine, place) if place in engine.space_type else BOX_TITLES.get(place, place)
     return f"{short_name(counter)} · {where_}"
 
 

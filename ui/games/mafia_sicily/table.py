@@ -117,7 +117,7 @@ class SicilyTableScreen(Screen):
                 self.session.unsubscribe(self._on_events)
             session.subscribe(self._on_events)
             self.session = session
-            self.engine = session.engine
+            self.engine = model.game_engine(session)  # the game's own box values (names, routes)
         self.selected, self._faces = selected, []
         self.error = ""
         self.confirming_undo = False
