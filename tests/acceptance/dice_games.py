@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tables_help import check_layout
+from tables_help import check_layout, tap_last
 
 
 def real_roll(t):
@@ -29,3 +29,25 @@ def real_roll(t):
     r.tap("Spin")
     r.run_for(2.0)
     check_layout(t, "dice-spun")
+
+
+def entered_roll(t):
+    """A real roll of 5 and 6 entered on the Dice & Spinner screen by the numbers under the faces
+    (a person reads "5", not pips): the first row is the first die, the second row (drawn last) the
+    second; the stored roll is by hand and the screen shows its total."""
+    r = t.robot
+    if not any(c.text == "Real dice" for c in r.controls()):  # not already at the dice (a scenario before)
+        r.tap("Dice & Spinner")
+    r.tap("Real dice")
+    r.wait_for("First die")
+    check_layout(t, "dice-entry")
+    r.tap("5")
+    tap_last(r, "6")
+    r.tap("Record 5 + 6")
+    r.wait_for("5 + 6 · real dice")
+    gid = t.outside.latest_game("dice")
+    rows = t.outside._rows("SELECT action FROM actions WHERE game_id=? ORDER BY seq", (gid,))
+    stored = [json.loads(a) for (a,) in rows if json.loads(a).get("kind") == "dice_rolled"][-1]
+    t.obs["entered"] = stored["dice"]
+    t.obs["entered_by_hand"] = stored["by_hand"]
+    t.obs["entered_total_on_screen"] = "11" in r.texts()

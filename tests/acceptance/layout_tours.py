@@ -1,7 +1,7 @@
-"""The layout check with the most players each game allows: Il Capo 8, Mafia Casino 6, Contract 5,
+"""The layout check with the most players each game allows: Il Capo 8, Mafia Casino 6, Contract 5, Sicily 5,
 plus Home and Settings. The robot walks to each screen by visible text and records what a person
 would find wrong there (tables_help.layout_problems). One app process per window size runs all
-four tours (play.py), so the three sizes cost three app starts."""
+tours (play.py), so the three sizes cost three app starts."""
 
 from __future__ import annotations
 
@@ -131,3 +131,59 @@ def contract_five(t):
     r.tap("Play areas")
     check_layout(t, "contract-areas-5")
     r.tap("‹ Back")
+
+
+def sicily_five(t):
+    """Mafia (Sicily) with five players: the new game (and its keypad), the home cities, real dice,
+    a move, the map (and a counter chosen on it), a private card screen, the score."""
+    r = t.robot
+    size = _size(t)
+    r.tap("Mafia (Sicily)")
+    r.wait_for("Start the game")
+    r.tap("+ New name")
+    r.wait_for("Type the name_")
+    check_layout(t, "sicily-keypad-5")
+    r.tap("Cancel")
+    for name in EIGHT[:5]:
+        if any(c.text == name for c in r.controls()):
+            r.tap(name)
+        else:
+            type_name(r, name)
+    check_layout(t, "sicily-new-5")
+    r.tap("Start the game")
+    r.wait_for(re.compile(r"as home city$"), control=True)
+    check_layout(t, "sicily-homes-5")
+    while not any(c.text == "Enter real dice" for c in r.controls()):
+        homes = [c.text for c in r.controls() if c.text.endswith("as home city")]
+        r.tap(next((h for h in homes if "Palermo" in h or "Catania" in h), homes[0]))
+        r.run_for(0.2)
+    r.tap("Enter real dice")
+    r.wait_for(re.compile(r"^Real first die"))
+    check_layout(t, "sicily-real-dice-5")
+    r.tap("5")
+    r.wait_for(re.compile(r"^Real second die"))
+    r.tap("6")
+    r.wait_for("Map: tap a counter's space", control=True)
+    r.run_for(1.0)  # the dice land
+    check_layout(t, "sicily-move-5")
+    r.tap("Map: tap a counter's space")
+    r.wait_for("Back to the turn", control=True)
+    check_layout(t, "sicily-map-5")
+    r.tap("Messina")  # no counter of the Family to move there: said in place, on its own panel
+    r.wait_for(re.compile(r"^None of the counters to move is there"))
+    check_layout(t, "sicily-map-refused-5")
+    r.tap("Palermo")
+    r.wait_for(re.compile(r"^Tap the space the .+ moved to"))
+    check_layout(t, "sicily-map-chosen-5")
+    r.tap("Back to the turn")
+    r.wait_for(re.compile(r"^Moved elsewhere\? Map"), control=True)
+    check_layout(t, "sicily-move-chosen-5")
+    r.tap("Cards")
+    r.wait_for("Hold to see the cards", control=True)
+    check_layout(t, "sicily-hand-5")
+    r.tap("‹ Back")
+    r.tap("Score")
+    r.wait_for("Back to the table", control=True)
+    check_layout(t, "sicily-score-5")
+    r.tap("Back to the table")
+    assert size

@@ -14,7 +14,7 @@ from sicily_robot import NAMES, Held, new_game
 
 GAME = "mafia-sicily"
 NAV = re.compile(r"^(‹ |Cards$|Score$|Undo$|Keep it$|Take back$|Yes, on my private screen$|Play a card|Use a card|"
-                 r"Give up a card|Enter real dice$)")
+                 r"Give up a card|Enter real dice$|See the map$|Map: |Moved elsewhere\? Map)")
 LOOK = re.compile(r": see my new card$")
 
 
@@ -82,7 +82,7 @@ def _peek(t, game_id: int, seat_name: str) -> None:
     r.wait_for(f"For {seat_name} only")
     before = r.texts()
     t.shot("sicily-hand-hidden")
-    with Held(r, "Hold to see the cards") as held:
+    with Held(r, "Hold to see the cards", until=mine) as held:
         t.shot("sicily-hand-held")
         shown = held.texts
     after = r.texts()
@@ -92,6 +92,40 @@ def _peek(t, game_id: int, seat_name: str) -> None:
         "shown_while_held": all(any(n in x for x in shown) for n in mine),
         "hidden_after_release": not any(n in x for n in mine for x in after)})
     r.tap(re.compile(r"^‹ "))
+
+
+def _move_on_the_map(t, game_id: int, layout: Layout) -> None:
+    """Open the map, find a counter's space by its full name, tap it, tap where the counter went
+    (move checking off: the players moved on their own board), pick the die on the turn screen if
+    either could take it there; the stored move is that one."""
+    r = t.robot
+    engine, state, _ = t.outside.replay(game_id)
+    moves = [a for a in engine.legal_actions(state) if type(a).__name__ == "Move"]
+    counter = moves[0].counter
+    names = {sid: n.split(" (")[0] for sid, n in engine.space_names.items()}
+    start = dict(state.pos)[counter]
+    dest = next(m.to for m in moves if m.counter == counter and m.to != start and m.die == "sum")
+    r.tap("Map: tap a counter's space")
+    r.wait_for("Back to the turn", control=True)
+    layout.check("map")
+    t.shot("sicily-map")
+    t.obs["map_names"] = sorted(n for n in names.values() if n in r.texts())
+    r.tap(names[start])
+    r.wait_for(re.compile(r"^Tap the space the .+ moved to"))
+    layout.check("map, a counter chosen")
+    t.shot("sicily-map-chosen")
+    r.tap(names[dest])
+    r.wait_for("Cards", control=True)
+    both = [c.text for c in r.controls() if c.text.startswith(names[dest]) and "both" in c.text]
+    if both:  # either die could: the turn screen offers just the moves to that space
+        layout.check("the moves to the space tapped")
+        r.tap(both[0])
+    r.run_for(0.3)
+    import json
+
+    rows = t.outside._rows("SELECT action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+    stored = [json.loads(a) for (a,) in rows if json.loads(a).get("kind") == "move"][-1]
+    t.obs["map_move"] = {"wanted": [counter, dest], "stored": [stored.get("counter"), stored.get("to")]}
 
 
 def full_calendar(t) -> None:
@@ -121,6 +155,9 @@ def full_calendar(t) -> None:
         if look and not t.obs.get("peeks"):
             r.tap(look[0])
             _peek(t, game_id, look[0].split(":")[0])
+            continue
+        if "Map: tap a counter's space" in controls and "map_move" not in t.obs:
+            _move_on_the_map(t, game_id, layout)
             continue
         homes = [c for c in controls if c.endswith("as home city")]
         if homes:
@@ -159,7 +196,7 @@ def full_calendar(t) -> None:
             else:
                 r.tap(re.compile(r"^Draw the "))
             continue
-        phones = [c for c in controls if "(telephone)" in c]
+        phones = [c for c in controls if "(telephone) · " in c]  # a move there (a counter button ends with it)
         callers = [c for c in controls if re.match(r"^(\w+ Boss|Prefetto) · ", c)]
         public = [c for c in controls if not NAV.match(c) and not LOOK.search(c)]
         for want in (phones, callers, [c for c in public if c in ("Done", "No", "Go quietly")], public):

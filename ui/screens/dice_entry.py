@@ -30,7 +30,7 @@ class DiceEntryScreen(Screen):
     def on_kv_post(self, *_):
         for row, prop in ((self.ids.row_a, "die_a"), (self.ids.row_b, "die_b")):
             for value in range(1, 7):
-                face = DiceFace(value=value)
+                face = DiceFace(value=value, caption=str(value))
                 face.bind(on_release=lambda f, p=prop: self.pick(p, int(f.value)))
                 row.add_widget(face)
         for n in range(1, 11):

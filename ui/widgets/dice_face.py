@@ -10,8 +10,9 @@ import random
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, PopMatrix, PushMatrix, Rotate, RoundedRectangle
-from kivy.properties import BooleanProperty, NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme as th
@@ -32,22 +33,42 @@ _TICK = 0.06
 
 class DiceFace(ButtonBehavior, Widget):
     """``value`` 1-6 shows pips; 0 shows an empty face. ``selected`` draws an accent ring
-    (used by the physical-entry screen)."""
+    (used by the physical-entry screen). ``caption`` (e.g. the face's number) is written under the
+    face, so a face to tap is found by what it reads, not only by counting pips."""
 
     value = NumericProperty(0)
     tilt = NumericProperty(0)
     selected = BooleanProperty(False)
     dim = BooleanProperty(False)
     rolling = BooleanProperty(False)
+    caption = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._event = None
         self._final = 0
         self._left = 0.0
-        for prop in ("pos", "size", "value", "tilt", "selected", "dim", "state"):
+        self._caption = None
+        for prop in ("pos", "size", "value", "tilt", "selected", "dim", "state", "caption"):
             self.fbind(prop, self._draw)
         self._draw()
+
+    def _face_box(self) -> tuple[float, float, float]:
+        """(x, y, side) of the square face: the whole widget, or above the caption."""
+        from ui.theme import CAPTION, THEME
+
+        if not self.caption:
+            side = min(self.width, self.height)
+            return self.center_x - side / 2, self.center_y - side / 2, side
+        line = CAPTION * 1.3 * THEME.scale
+        side = max(0.0, min(self.width, self.height - line - 4))
+        if self._caption is None:
+            self._caption = Label(font_name=th.FONT, bold=True, color=th.TEXT, halign="center", valign="middle")
+            self.add_widget(self._caption)
+        c = self._caption
+        c.text, c.font_size = self.caption, CAPTION * THEME.scale
+        c.pos, c.size = (self.x, self.y), (self.width, line)
+        return self.center_x - side / 2, self.y + line + 4, side
 
     def roll_to(self, final: int, seconds: float = ROLL_SECONDS) -> None:
         """Tumble for ``seconds`` and land on ``final`` (already recorded by the session)."""
@@ -72,12 +93,11 @@ class DiceFace(ButtonBehavior, Widget):
         self.tilt = random.uniform(-18, 18)
 
     def _draw(self, *_):
-        self.canvas.clear()
-        side = min(self.width, self.height)
-        x = self.center_x - side / 2
-        y = self.center_y - side / 2
+        self.canvas.before.clear()
+        x, y, side = self._face_box()
+        fx, fy = x + side / 2, y + side / 2  # the face's centre
         radius = side * 0.16
-        with self.canvas:
+        with self.canvas.before:
             if self.dim and int(self.value) == 0:
                 # the die not rolled (one-die roll): a faint outline, not a grey block
                 Color(*th.DIM)
@@ -86,7 +106,7 @@ class DiceFace(ButtonBehavior, Widget):
                 Line(rounded_rectangle=(x + 2, y + 2, side - 4, side - 4, radius), width=1)
                 return
             PushMatrix()
-            Rotate(angle=self.tilt, origin=self.center)
+            Rotate(angle=self.tilt, origin=(fx, fy))
             if self.selected:
                 Color(*th.ACCENT)
                 RoundedRectangle(pos=(x - 5, y - 5), size=(side + 10, side + 10), radius=[radius + 4])
@@ -101,8 +121,8 @@ class DiceFace(ButtonBehavior, Widget):
             pip = side * 0.17
             step = side * 0.28
             for col, row in PIPS.get(int(self.value), []):
-                cx = self.center_x + (col - 1) * step
-                cy = self.center_y + (row - 1) * step
+                cx = fx + (col - 1) * step
+                cy = fy + (row - 1) * step
                 Ellipse(pos=(cx - pip / 2, cy - pip / 2), size=(pip, pip))
             if int(self.value) == 0:
                 Color(*th.DIE_EDGE)

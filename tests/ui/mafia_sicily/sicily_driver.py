@@ -158,11 +158,11 @@ def play(app):
     tap(new)
     yield 0.3
     obs["keyboard_open"] = setup.typing
-    keys = {b.text: b for row in setup.ids.keyrows.children for b in row.children}
+    keys = {b.text: b for row in setup.ids.keypad.children for b in row.children if hasattr(b, "text")}
     for letter in "ZOE":
         tap(keys[letter])
     yield 0.2
-    obs["typed"] = setup.typed
+    obs["typed"] = setup.ids.keypad.text
     shot(app, "setup_keyboard")
     tap(setup.ids.add_name)
     yield 0.3
@@ -211,7 +211,6 @@ def play(app):
         checks.append({
             "awaiting": view.awaiting == table.prompt_text,
             "view": table.view == view,
-            "map": table.ids.board.view == view,
             "calendar": [c.current for c in reversed(table.ids.calendar.children)].index(True) == view.calendar_position,
             "disk": len(disk_actions(game_id)) == session.seq,
             "phase": app.status.phase == table.phase,
@@ -231,15 +230,21 @@ def play(app):
             shot(app, "table_many")
         # once: a move the rules refuse, tapped on the map (a counter chosen, a space it cannot reach)
         if refused is None and prompt == "move" and table.selected:
-            board = table.ids.board
             bad = [sid for sid in session.engine.space_ids if sid not in table.highlight
                    and sid != dict(state.pos)[table.selected]][0]
             before_disk, before_state = len(disk_actions(game_id)), session.state
-            tap_at(board, *board.space_centre(bad))
+            counter = table.selected
+            tap(table.ids.map)  # the map is a screen of its own
+            yield 0.3
+            map_screen = app.manager.get_screen("mafia_sicily_map")
+            tap(map_screen.ids.board.tiles[bad])
             yield 0.2
-            refused = {"space": bad, "error": table.error, "disk_same": len(disk_actions(game_id)) == before_disk,
-                       "state_same": session.state == before_state, "counter": table.selected}
-            shot(app, "table_refused")
+            refused = {"space": bad, "error": map_screen.error, "disk_same": len(disk_actions(game_id)) == before_disk,
+                       "state_same": session.state == before_state, "counter": counter,
+                       "screen": app.manager.current}
+            shot(app, "map_refused")
+            tap(map_screen.ids.back)
+            yield 0.3
             continue
         # once: real dice entered by tapping their faces
         if real_dice is None and prompt == "roll" and session.chance_requests() == ["roll2d6"] and step > 3:
@@ -355,8 +360,6 @@ def play(app):
     obs["last_roll"] = list(last_roll.dice)
     obs["table_targets"] = targets(app.root)
     obs["number_font"] = table.ids.total.font_size
-    obs["code_font"] = table.ids.board.code_font_size()
-    obs["tile"] = table.ids.board.tile_size()
     shot(app, "table_end")
 
     # a private card screen by touch: Cards, the player holding most cards, hold to show, hide

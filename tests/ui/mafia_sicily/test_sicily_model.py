@@ -24,28 +24,61 @@ def test_calendar_strip_is_red_black_state_orange_green_state_with_the_current_s
     assert [s.current for s in slots] == [True, False, False, False, False, False]
 
 
-def test_board_layout_places_all_26_spaces_apart_inside_the_map():
-    pos = model.board_layout(ENGINE.board)
+def _inside_cells():
+    """The grid cells the key, the boxes, the tap line and Back take inside the island."""
+    cells = set()
+    for col, row, w, h in (model.KEY_AREA, model.TAP_AREA, model.BACK_AREA):
+        cells |= {(c, r) for c in range(col, col + w) for r in range(row, row + h)}
+    return cells | set(model.BOX_CELLS.values())
+
+
+def test_the_map_grid_gives_every_space_a_cell_of_its_own_round_the_island():
+    pos = model.grid_layout(ENGINE.board)
     assert set(pos) == set(ENGINE.board.ids)
-    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pos.values())
-    pts = list(pos.values())
-    assert min(abs(a[0] - b[0]) + abs(a[1] - b[1]) for i, a in enumerate(pts) for b in pts[i + 1:]) > 0.1
+    assert len(set(pos.values())) == 26, "no tile lies over another"
+    cols, rows = model.grid_size(ENGINE.board)
+    assert all(0 <= c < cols and 0 <= r < rows for c, r in pos.values())
+    assert not set(pos.values()) & _inside_cells(), "the key, boxes and Back lie on no space"
+    ring = ENGINE.board.routes.ring  # the outer track goes round clockwise from Palermo on the top row
+    assert pos[ring[0]] == (0, 0) and pos["messina"] == (cols - 1, 0)
 
 
-def test_an_edited_board_goes_round_the_triangle():
-    from companion.games.mafia_sicily.data import load_board
-
-    board = load_board(routes=False)
+def test_an_edited_board_goes_round_the_grid_edge():
     from dataclasses import replace
 
-    renamed = replace(board, spaces=tuple(replace(s, id=s.id + "_x") for s in board.spaces))
-    pos = model.board_layout(renamed)
+    from companion.games.mafia_sicily.data import load_board
+
+    board = load_board()
+    renamed = replace(board, spaces=tuple(replace(s, id=s.id + "_x") for s in board.spaces),
+                      routes=replace(board.routes, ring=tuple(i + "_x" for i in board.routes.ring),
+                                     center=tuple(i + "_x" for i in board.routes.center),
+                                     north_junction=board.routes.north_junction + "_x",
+                                     south_junction=board.routes.south_junction + "_x"))
+    pos = model.grid_layout(renamed)
     assert len(set(pos.values())) == 26
 
 
-def test_abbreviations_are_unique():
-    abbr = model.abbreviations(ENGINE.board)
-    assert len(set(abbr.values())) == 26 and abbr["palermo"] == "PAL"
+def test_space_names_come_from_the_games_engine_without_the_type_in_brackets():
+    names = model.space_names(ENGINE)
+    assert names["palermo"] == "Palermo" and names["petralia"] == "Petralia"
+
+
+def test_routes_moved_in_the_box_keep_the_track_round_the_grid_edge():
+    from dataclasses import replace
+
+    from companion.games.mafia_sicily.data import load_board
+
+    board = load_board()
+    ring = list(board.routes.ring)
+    ring[1], ring[2] = ring[2], ring[1]  # Termini before Bagheria on this table's board
+    pos = model.grid_layout(replace(board, routes=replace(board.routes, ring=tuple(ring))))
+    assert pos["termini"] == model.ISLAND_GRID["bagheria"] and pos["bagheria"] == model.ISLAND_GRID["termini"]
+    assert len(set(pos.values())) == 26
+
+
+def test_a_space_named_for_a_decision_always_says_its_type():
+    assert model.space_label(ENGINE, "bagheria") == "Bagheria (roadblock 1-2)"
+    assert model.space_label(ENGINE, "augusta") == "Augusta (blank)"
 
 
 def test_a_roll_prompt_offers_one_roll_button_not_72_dice_actions():
@@ -76,7 +109,7 @@ def test_moves_are_chosen_counter_first_then_destination():
     s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
     first = model.table_choices(ENGINE, s)
     assert all(c.kind == "counter" for c in first.buttons)
-    assert first.buttons[0].text == "Red Boss · Palermo"
+    assert first.buttons[0].text == "Red Boss · Palermo (city)"
     assert len(first.buttons) == 2, "two Picciotti in one space are one button"
     second = model.table_choices(ENGINE, s, selected="boss_red")
     moves = [c.action for c in second.buttons if c.kind == "act"]
@@ -106,12 +139,6 @@ def test_seat_roles_follow_the_engines_seats():
     assert [r[0] for r in model.seat_roles(5)] == ["State", "Red", "Black", "Orange", "Green"]
     assert [r[0] for r in model.seat_roles(3)] == ["State", "Red + Orange", "Black + Green"]
     assert [r[0] for r in model.seat_roles(2)] == ["Red + Green", "Black + Orange"]
-
-
-def test_age_order_puts_the_oldest_players_families_first():
-    assert model.age_order(5, [3, 2]) == ["orange", "black", "red", "green"]
-    assert model.age_order(5, []) == ["red", "black", "orange", "green"]
-    assert model.age_order(3, [2]) == ["black", "green", "red", "orange"]
 
 
 def test_new_game_needs_a_different_name_per_seat():
@@ -178,7 +205,7 @@ def test_move_text_always_names_the_space_type_and_its_die_numbers():
 
     assert model.move_text(E, Move("rb", "pal", "sum"), S, compact=True) == "Palermo (Antimafia 5-6) · both 10"
     assert model.move_text(E, Move("rb", "bag", "first", "N"), S, compact=True) == "Bagheria (roadblock 1-2) · 1st die 4 · north"
-    assert model.move_text(E, Move("rb", "cef", "sum"), S) == "Cefalù · both dice (10)"
+    assert model.move_text(E, Move("rb", "cef", "sum"), S) == "Cefalù (blank) · both dice (10)"
 
 
 def test_a_draw_offers_the_app_draw_or_entering_the_real_card_on_the_drawers_private_screen():

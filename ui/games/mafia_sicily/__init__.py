@@ -5,11 +5,13 @@ SCREENS = {
     "mafia_sicily_table": "ui.games.mafia_sicily.table",
     "mafia_sicily_hand": "ui.games.mafia_sicily.hand",
     "mafia_sicily_scores": "ui.games.mafia_sicily.scores",
+    "mafia_sicily_map": "ui.games.mafia_sicily.board",
     "mafia_sicily_victory": "ui.games.mafia_sicily.victory",
 }
 GAME_ENTRY = {"mafia-sicily": "mafia_sicily_setup"}
 PARENT = {
     "mafia_sicily_hand": "mafia_sicily_table",
     "mafia_sicily_scores": "mafia_sicily_table",
+    "mafia_sicily_map": "mafia_sicily_table",
     "mafia_sicily_table": "home",
 }

@@ -1,196 +1,302 @@
-"""The schematic board: the 26 spaces from board.toml, every counter on it, control and the boxes.
+"""The Mafia (Sicily) map: the 26 spaces on a grid shaped like the island, every counter, control and box.
 
-Drawn in the canvas (no child widgets), redrawn when ``view`` changes. Spaces sit round the island's
-triangle in track order (``model.board_layout``); each tile shows its three-letter code, its owner's
-colour and number of control counters, and the counters there as pips (square = Boss / Prefetto,
-circle = Picciotto / SISDE / Carabinieri, blue = the State). Tiles in ``highlight`` get a brass ring
-(where the chosen counter may go).
+Issue 18: a person must find each space on their own board. So each space is a tile with its full name
+(the board's own name, from the game's data) in body-size text, no tile lies over another (an 8 x 5 grid:
+the outer track round the edge clockwise, the centre track down through Enna), the border colour says the
+space's type and its key is drawn inside the island, and the counters and control are chips with numbers
+in body-size text:
+
+* a chip in a side's colour per side with counters there, its number how many; square when the Boss
+  (or the State's Prefetto) is among them, round otherwise;
+* a controlled space is filled with the Family's colour, its ``×n`` chip the number of control counters.
+
+Tiles in ``highlight`` (where the chosen counter may go) are lit: a brass glow and a white inner ring. A tile is a button: tapping it
+dispatches ``on_space``; its name is a real label, so a person (and the table robot) reads it.
 """
 
 from __future__ import annotations
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
-from kivy.properties import ListProperty, ObjectProperty
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme as th
 from ui.theme import THEME as T
 from ui.games.mafia_sicily import model
 
-CODE_MIN_PX = 18  # design px for the space codes
-
 TYPE_COLOURS = {"city": th.ACCENT, "telephone": th.rgb("#5FA8D3"), "roadblock": th.rgb("#3D6FB6"),
-                "ambush": th.rgb("#B0413E"), "restaurant": th.rgb("#B0413E"), "assassination": th.rgb("#B0413E"),
-                "news_leak": th.rgb("#9C7BC4"), "antimafia": th.rgb("#3D6FB6"), "blank": th.LINE}
+                "antimafia": th.rgb("#7D8FD8"), "ambush": th.rgb("#B0413E"), "restaurant": th.rgb("#E0736B"),
+                "assassination": th.rgb("#8E2A2A"), "news_leak": th.rgb("#9C7BC4"), "blank": th.LINE}
+CHIP = 26  # design px: a counter chip (its number is body-size text)
+TEXT = th.CAPTION  # design px: the names, the key, the chips' numbers (22, the table's smallest)
+
+_TEXTURES: dict = {}
+
+
+def text_texture(text: str, size: float, colour=th.TEXT, bold: bool = True):
+    key = (text, round(size), tuple(colour), bold)
+    if key not in _TEXTURES:
+        label = CoreLabel(text=text, font_size=size, bold=bold, color=colour, font_name=th.FONT)
+        label.refresh()
+        _TEXTURES[key] = label.texture
+    return _TEXTURES[key]
+
+
+def fitting_size(name: str, size: float, width: float) -> float:
+    """The name's font size: ``size`` unless its longest word is wider than the tile (a board's own
+    long name, edited in "Your box"); then smaller, so a word is never broken or cut."""
+    words = name.split() or [""]
+    while size > 12:
+        if max(text_texture(w, size, bold=False).width for w in words) <= width:
+            return size
+        size -= 1
+    return size
+
+
+def blit(tex, cx, cy) -> None:
+    Color(1, 1, 1, 1)
+    Rectangle(texture=tex, size=tex.size, pos=(cx - tex.width / 2, cy - tex.height / 2))
+
+
+def chips(counters) -> list[tuple[str, bool, int]]:
+    """(side, with its Boss / Prefetto, how many) per side in the engine's counter order."""
+    out: dict[str, list] = {}
+    for c in counters:
+        side, shape, _ = model.token(c)
+        entry = out.setdefault(side, [False, 0])
+        entry[0] = entry[0] or shape == "square" and model.kind_of(c) in ("boss", "prefetto")
+        entry[1] += 1
+    return [(side, boss, n) for side, (boss, n) in out.items()]
+
+
+def draw_chips(counters, x, y, width, control=None, selected_side: str = "") -> None:
+    """The chip row: one chip per side, then the control chip; from (x, y), at most ``width`` wide."""
+    size = CHIP * T.scale
+    gap = 3 * T.scale
+    items = chips(counters)
+    room = int((width + gap) // (size + gap)) - (1 if control else 0)
+    if len(items) > room:  # a crowded space: the rest counted in one grey chip
+        rest = sum(n for _, _, n in items[room - 1:])
+        items = items[:room - 1] + [("more", False, rest)]
+    cx = x
+    for side, boss, n in items:
+        fill = th.LINE if side == "more" else th.rgb(model.FACTION_HEX[side])
+        Color(*(th.MAFIA_OUTLINE if side == "black" else th.BG))
+        RoundedRectangle(pos=(cx - 1.5, y - 1.5), size=(size + 3, size + 3),
+                         radius=[3 * T.scale if boss else (size + 3) / 2])
+        Color(*fill)
+        RoundedRectangle(pos=(cx, y), size=(size, size), radius=[2 * T.scale if boss else size / 2])
+        if side == selected_side:
+            Color(*th.ACCENT)
+            Line(rounded_rectangle=(cx - 3, y - 3, size + 6, size + 6, 4 * T.scale), width=2)
+        blit(text_texture(("+" if side == "more" else "") + str(n), TEXT * T.scale), cx + size / 2, y + size / 2)
+        cx += size + gap
+    if control:
+        owner, n = control
+        tex = text_texture(f"×{n}", TEXT * T.scale)
+        w = max(size, tex.width + 6 * T.scale)
+        cx = x + width - w
+        Color(*th.ACCENT)
+        RoundedRectangle(pos=(cx - 2, y - 2), size=(w + 4, size + 4), radius=[5 * T.scale])
+        Color(*th.rgb(model.FACTION_HEX[owner]))
+        RoundedRectangle(pos=(cx, y), size=(w, size), radius=[4 * T.scale])
+        blit(tex, cx + w / 2, y + size / 2)
+
+
+class SpaceTile(ButtonBehavior, Widget):
+    """One space: its name (a label), its border in its type's colour, its chips."""
+
+    sid = StringProperty("")
+    kind = StringProperty("blank")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.label = Label(font_name=th.FONT, color=th.TEXT, halign="center", valign="middle", line_height=0.92)
+        self.add_widget(self.label)
+        self.counters: list[str] = []
+        self.control = None
+        self.lit = False
+        self.temporary = False
+        self.selected_side = ""
+        self.fbind("pos", self.draw)
+        self.fbind("size", self.draw)
+        self.fbind("state", self.draw)
+
+    def draw(self, *_):
+        s = T.scale
+        chip_row = (CHIP + 5) * s
+        lab = self.label
+        lab.font_size = fitting_size(lab.text, TEXT * s, self.width)
+        lab.pos = (self.x, self.y + chip_row)
+        lab.size = (self.width, self.height - chip_row)
+        lab.text_size = (lab.width, None)
+        self.canvas.before.clear()
+        self.canvas.after.clear()
+        r = 10 * s
+        with self.canvas.before:
+            fill = th.rgb(model.FACTION_HEX[self.control[0]], 0.75) if self.control else th.SURFACE_HI
+            if self.lit and not self.control:
+                fill = th.rgb("#4A3A1C")  # a brass glow: where the chosen counter may go
+            if self.state == "down":
+                fill = th.LINE
+            Color(*fill)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[r])
+            if self.control and self.control[0] == "black":  # near-black on the dark table: outlined
+                Color(*th.MAFIA_OUTLINE)
+                Line(rounded_rectangle=(self.x + 6 * s, self.y + 6 * s, self.width - 12 * s, self.height - 12 * s,
+                                        r * 0.7), width=1.2 * s)
+            Color(*(TYPE_COLOURS["roadblock"] if self.temporary else TYPE_COLOURS.get(self.kind, th.LINE)))
+            Line(rounded_rectangle=(self.x + 2, self.y + 2, self.width - 4, self.height - 4, r),
+                 width=(3 if self.kind != "blank" else 1.2) * s)
+            if self.lit:  # white, not brass: a brass border already means a city
+                Color(*th.TEXT)
+                Line(rounded_rectangle=(self.x + 6 * s, self.y + 6 * s, self.width - 12 * s, self.height - 12 * s,
+                                        r * 0.7), width=2.5 * s)
+        with self.canvas.after:
+            draw_chips(self.counters, self.x + 5 * s, self.y + 4 * s, self.width - 10 * s, self.control,
+                       self.selected_side)
 
 
 class SicilyBoardMap(Widget):
+    """The grid of tiles plus the boxes (Station, Prison, Continent) and the border key inside it."""
+
     engine = ObjectProperty(None, allownone=True)
     view = ObjectProperty(None, allownone=True)
     highlight = ListProperty([])
-    selected = ObjectProperty("", allownone=True)
+    selected = StringProperty("")
 
     __events__ = ("on_space",)
 
     def on_space(self, space: str):
         pass
 
-    def space_at(self, x: float, y: float) -> str:
-        """The space whose tile is under (x, y) (window coordinates of this widget's parent), or ""."""
-        if self.engine is None or self._layout is None:
-            return ""
-        t = self.tile_size()
-        for sid in self._layout:
-            cx, cy = self.space_centre(sid)
-            if abs(x - cx) <= t / 2 + 4 and abs(y - cy) <= t / 2 + 4:
-                return sid
-        return ""
-
-    def on_touch_down(self, touch):
-        if not self.collide_point(*touch.pos):
-            return super().on_touch_down(touch)
-        sid = self.space_at(*touch.pos)
-        if sid:
-            self.dispatch("on_space", sid)
-            return True
-        return super().on_touch_down(touch)
-
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._textures = {}
-        self._layout = None
-        self._abbr = None
-        for prop in ("pos", "size", "view", "highlight", "selected"):
-            self.fbind(prop, self._draw)
+        self.tiles: dict[str, SpaceTile] = {}
+        self.box_labels: dict[str, Label] = {}
+        self.key_labels: list[Label] = []
+        self._grid = None
+        self._built_for = None
+        self._cols, self._rows = model.GRID_COLS, model.GRID_ROWS
+        for prop in ("pos", "size", "view", "highlight", "selected", "engine"):
+            self.fbind(prop, self._update)
 
-    def on_engine(self, *_):
-        """Another game (its own box: names, routes): its own places and letters."""
-        self._layout = None
-        self._abbr = None
-        self._draw()
+    # -- geometry --------------------------------------------------------------------------
+    def area(self, col: float, row: float, cols: float = 1, rows: float = 1) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a block of grid cells, row 0 on top."""
+        cw, ch = self.width / self._cols, self.height / self._rows
+        return self.x + col * cw, self.top - (row + rows) * ch, cols * cw, rows * ch
 
-    def _text(self, text, size, colour=th.TEXT, bold=True):
-        key = (text, round(size), tuple(colour), bold)
-        if key not in self._textures:
-            label = CoreLabel(text=text, font_size=size, bold=bold, color=colour, font_name=th.FONT)
-            label.refresh()
-            self._textures[key] = label.texture
-        return self._textures[key]
+    def _tile_rect(self, col, row):
+        x, y, w, h = self.area(col, row)
+        g = 1.0 * T.scale
+        return x + g, y + g, w - 2 * g, h - 2 * g
 
-    def _blit(self, tex, cx, cy):
-        Color(1, 1, 1, 1)
-        Rectangle(texture=tex, size=tex.size, pos=(cx - tex.width / 2, cy - tex.height / 2))
-
-    def tile_size(self) -> float:
-        # the map shares its column with the hint and the news: tiles keep 18 px codes at 800x480
-        return max(20.0, min(self.width / 10.0, self.height / 7.2))
-
-    def code_font_size(self) -> float:
-        """The three-letter codes: at least 18 design px (readable across the table at 800x480),
-        never more than half the tile; the pips move down to make room (``_pips``)."""
-        t = self.tile_size()
-        return min(t * 0.5, max(t * 0.34, CODE_MIN_PX * T.scale))
-
-    def space_centre(self, sid: str) -> tuple[float, float]:
-        x, y = self._layout[sid]
-        t = self.tile_size()
-        return (self.x + t / 2 + x * (self.width - t), self.y + t / 2 + y * (self.height - t))
-
-    def _draw(self, *_):
-        self.canvas.clear()
-        if self.engine is None or self.view is None or self.width < 50:
-            return
+    # -- building and updating -----------------------------------------------------------
+    def _build(self) -> None:
         board = self.engine.board
-        if self._layout is None:
-            self._layout = model.board_layout(board)
-            self._abbr = model.abbreviations(board)
-        t = self.tile_size()
-        here = model.places(self.view)
-        control = model.control_of(self.view)
-        temp = set(self.view.temporary_roadblocks)
-        with self.canvas:
-            # the tracks
-            Color(*th.LINE)
-            if board.routes:
-                ring = list(board.routes.ring)
-                pts = [v for sid in ring + ring[:1] for v in self.space_centre(sid)]
-                Line(points=pts, width=1.4)
-                centre = [board.routes.north_junction, *board.routes.center, board.routes.south_junction]
-                Line(points=[v for sid in centre for v in self.space_centre(sid)], width=1.4)
-            # the spaces
-            for space in board.spaces:
-                cx, cy = self.space_centre(space.id)
-                x, y = cx - t / 2, cy - t / 2
-                owner = control.get(space.id)
-                if space.id in self.highlight:
-                    Color(*th.ACCENT)
-                    RoundedRectangle(pos=(x - 4, y - 4), size=(t + 8, t + 8), radius=[t * 0.2 + 3])
-                Color(*(th.rgb(model.FACTION_HEX[owner[0]]) if owner else th.SURFACE_HI))
-                RoundedRectangle(pos=(x, y), size=(t, t), radius=[t * 0.2])
-                Color(*(th.rgb("#3D6FB6") if space.id in temp else TYPE_COLOURS[space.type]))
-                Line(rounded_rectangle=(x + 1, y + 1, t - 2, t - 2, t * 0.2), width=2 if space.type != "blank" else 1)
-                if owner and owner[0] == "black":
-                    Color(*th.MAFIA_OUTLINE)
-                    Line(rounded_rectangle=(x + 3, y + 3, t - 6, t - 6, t * 0.18), width=1)
-                fs = self.code_font_size()
-                self._blit(self._text(self._abbr[space.id], fs), cx, y + t - fs * 0.62)
-                if owner:
-                    self._blit(self._text(str(owner[1]), t * 0.26, th.TEXT), x + t - t * 0.14, y + t * 0.13)
-                self._pips(here.get(space.id, []), x, y, t)
-            self._boxes(here, t)
+        self._grid = model.grid_layout(board)
+        self._cols, self._rows = model.grid_size(board)
+        self.clear_widgets()
+        self.tiles = {}
+        for space in board.spaces:
+            tile = SpaceTile(sid=space.id, kind=space.type)
+            tile.bind(on_release=lambda t: self.dispatch("on_space", t.sid))
+            self.tiles[space.id] = tile
+            self.add_widget(tile)
+        self.box_labels = {}
+        for box in model.BOXES:
+            lab = Label(text={"station": "Station", "prison": "Prison", "continent": "Continent"}[box],
+                        font_name=th.FONT, color=th.MUTED, halign="center", valign="top")
+            self.box_labels[box] = lab
+            self.add_widget(lab)
+        self.key_labels = []
+        kinds = [k for k in model.TYPE_ORDER if k in {s.type for s in board.spaces}]
+        for kind in kinds:
+            lab = Label(text=model.TYPE_WORDS[kind], font_name=th.FONT, color=th.TEXT, halign="left",
+                        valign="middle")
+            lab.kind = kind
+            self.key_labels.append(lab)
+            self.add_widget(lab)
 
-    def _pips(self, counters, x, y, t):
-        """Up to two rows of four pips inside the tile's lower part."""
-        if not counters:
+    def _update(self, *_):
+        if self.engine is None:
             return
-        per_row = 4
-        p = t * 0.22
-        gap = (t - per_row * p) / (per_row + 1)
-        top = y + t - self.code_font_size() * 1.15 - 1  # below the code
-        for i, c in enumerate(counters[:8]):
-            row, col = divmod(i, per_row)
-            px = x + gap + col * (p + gap)
-            py = min(y + t * 0.40, top - p) - row * (p + gap * 0.6)
-            self._pip(c, px, py, p)
-        if len(counters) > 8:
-            self._blit(self._text(f"+{len(counters) - 8}", t * 0.22), x + t * 0.5, y - t * 0.12)
+        if self._grid is None or self._built_for is not self.engine:  # another game: its own board
+            self._build()
+            self._built_for = self.engine
+        names = model.space_names(self.engine)
+        here = model.places(self.view) if self.view is not None else {}
+        control = model.control_of(self.view) if self.view is not None else {}
+        temp = set(self.view.temporary_roadblocks) if self.view is not None else set()
+        chosen_side = model.faction_of(self.selected) if self.selected else ""
+        for sid, tile in self.tiles.items():
+            col, row = self._grid[sid]
+            x, y, w, h = self._tile_rect(col, row)
+            tile.label.text = names.get(sid, sid)  # before draw(): the size fits the name
+            tile.counters = here.get(sid, [])
+            tile.control = control.get(sid)
+            tile.lit = sid in self.highlight
+            tile.temporary = sid in temp
+            tile.selected_side = chosen_side if self.selected and sid == self._place_of(self.selected) else ""
+            tile.pos, tile.size = (x, y), (w, h)
+            tile.draw()
+        self._draw_boxes(here)
+        self._place_key()
 
-    def _pip(self, counter, px, py, p):
-        faction, shape, letter = model.token(counter)
-        Color(*(th.MAFIA_OUTLINE if faction == "black" else th.BG))
-        if shape == "square":
-            Rectangle(pos=(px - 1.5, py - 1.5), size=(p + 3, p + 3))
-        else:
-            Ellipse(pos=(px - 1.5, py - 1.5), size=(p + 3, p + 3))
-        Color(*th.rgb(model.FACTION_HEX[faction]))
-        if shape == "square":
-            Rectangle(pos=(px, py), size=(p, p))
-        else:
-            Ellipse(pos=(px, py), size=(p, p))
-        if counter == self.selected:
-            Color(*th.ACCENT)
-            Line(circle=(px + p / 2, py + p / 2, p * 0.85), width=2)
-        if letter and p >= 9:
-            self._blit(self._text(letter, p * 0.8), px + p / 2, py + p / 2)
+    def _place_of(self, counter: str) -> str:
+        return dict(self.view.positions).get(counter, "") if self.view is not None else ""
 
-    def _boxes(self, here, t):
-        """Station, Prison, Continent inland in the west (``model.BOX_AREA``)."""
-        bx, by, bw, bh = model.BOX_AREA
-        gap = t * 0.15
-        w = self.width * bw
-        h = (self.height * bh - 2 * gap) / 3
-        for i, box in enumerate(model.BOXES):
-            x = self.x + self.width * bx
-            y = self.y + self.height * by + (2 - i) * (h + gap)
-            Color(*th.SURFACE)
-            RoundedRectangle(pos=(x, y), size=(w, h), radius=[t * 0.15])
+    def _draw_boxes(self, here) -> None:
+        s = T.scale
+        self.canvas.before.clear()
+        with self.canvas.before:
+            # the tracks behind the tiles
             Color(*th.LINE)
-            Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, t * 0.15), width=1)
-            title = {"station": "Station", "prison": "Prison", "continent": "Continent"}[box]
-            tex = self._text(title, t * 0.30, th.MUTED)
-            Color(1, 1, 1, 1)
-            Rectangle(texture=tex, size=tex.size, pos=(x + t * 0.12, y + h - tex.height - 2))
-            p = t * 0.22
-            for j, c in enumerate(here.get(box, [])[:8]):
-                self._pip(c, x + t * 0.12 + j * (p + 3), y + 4, p)
+            routes = self.engine.board.routes
+            if routes:
+                ring = list(routes.ring)
+                pts = [v for sid in ring + ring[:1] for v in self._centre(sid)]
+                Line(points=pts, width=1.5 * s)
+                centre = [routes.north_junction, *routes.center, routes.south_junction]
+                Line(points=[v for sid in centre for v in self._centre(sid)], width=1.5 * s)
+        self.canvas.after.clear()
+        for box, lab in self.box_labels.items():
+            x, y, w, h = self._tile_rect(*model.BOX_CELLS[box]) if self._cols == model.GRID_COLS else \
+                self._tile_rect(4 + model.BOXES.index(box), 1)
+            lab.font_size = TEXT * s
+            lab.pos, lab.size = (x, y + (CHIP + 5) * s), (w, h - (CHIP + 5) * s)
+            lab.text_size = (w, None)
+            with self.canvas.before:
+                Color(*th.SURFACE)
+                RoundedRectangle(pos=(x, y), size=(w, h), radius=[10 * s])
+                Color(*th.LINE)
+                Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, 10 * s), width=1)
+            with self.canvas.after:
+                draw_chips(here.get(box, []), x + 5 * s, y + 4 * s, w - 10 * s)
+
+    def _centre(self, sid):
+        x, y, w, h = self.area(*self._grid[sid])
+        return x + w / 2, y + h / 2
+
+    def _place_key(self) -> None:
+        """The border key, one type a line, in the island's west (a swatch before each word)."""
+        s = T.scale
+        x, y, w, h = self.area(*model.KEY_AREA)
+        pad = 8 * s
+        line = min(28 * s, (h - 2 * pad) / max(1, len(self.key_labels)))
+        sw = 18 * s
+        with self.canvas.before:
+            Color(*th.SURFACE)
+            RoundedRectangle(pos=(x + 2 * s, y + 2 * s), size=(w - 4 * s, h - 4 * s), radius=[10 * s])
+        for i, lab in enumerate(self.key_labels):
+            ly = y + h - pad - (i + 1) * line
+            lab.font_size = TEXT * s
+            lab.pos, lab.size = (x + pad + sw + 8 * s, ly), (w - 2 * pad - sw - 8 * s, line)
+            lab.text_size = lab.size
+            with self.canvas.before:
+                Color(*TYPE_COLOURS[lab.kind])
+                Line(rounded_rectangle=(x + pad, ly + (line - sw) / 2, sw, sw, 4 * s), width=2.5 * s)

@@ -11,7 +11,6 @@ Tested in a plain interpreter (tests/ui/mafia_sicily/test_sicily_model.py).
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -26,9 +25,6 @@ FACTION_SHORT = {"state": "State", "red": "Red", "black": "Black", "orange": "Or
 BOX_TITLES = {"station": "Carabinieri Station", "prison": "Prison", "continent": "Continent"}
 BOXES = ("station", "prison", "continent")
 
-#: The turn screen's map, in words (issue 18: the border colours had no legend). Shown on the Score screen.
-MAP_KEY = ("Map borders: gold city · light blue telephone · blue roadblock, Antimafia · red ambush, "
-           "restaurant, assassination · violet news leak · grey blank.")
 
 VARIANTS = {
     5: "Five players: one plays the State (Prefetto, SISDE, three Carabinieri), four play a Family each. "
@@ -51,16 +47,6 @@ def seat_roles(players: int) -> list[tuple[str, tuple[str, ...]]]:
         label = " + ".join(FACTION_SHORT[f] for f in sides)
         out.append((label, sides))
     return out
-
-
-def age_order(players: int, oldest_first: Sequence[int]) -> list[str]:
-    """The Families in the order they choose home cities (rule C2, oldest player first).
-
-    ``oldest_first`` lists seats from the oldest player; seats not listed follow in seat order, and
-    a player's two Families keep calendar order."""
-    seats = SEATS[players]
-    rank = {seat: i for i, seat in enumerate(oldest_first)}
-    return sorted(FAMILIES, key=lambda f: (rank.get(seats[f], len(rank) + seats[f]), FAMILIES.index(f)))
 
 
 def new_game_problem(players: int, names: Sequence[str]) -> str:
@@ -107,87 +93,89 @@ def phase_text(view) -> str:
 
 
 # -- the board ---------------------------------------------------------------------------------
-def abbreviations(board) -> dict[str, str]:
-    """Three letters per space (PAL, BAG...), longer where two would clash."""
-    out: dict[str, str] = {}
-    for n in (3, 4, 5, 8):
-        out = {}
-        letters = {s.id: "".join(ch for ch in s.name.upper() if ch.isalpha()) for s in board.spaces}
-        for s in board.spaces:
-            out[s.id] = letters[s.id][:n]
-        if len(set(out.values())) == len(out):
-            return out
-    return {s.id: s.id.upper() for s in board.spaces}
+def space_names(engine) -> dict[str, str]:
+    """Space id -> the name the table's own board prints, from the engine of this game (on main,
+    ``session.engine.for_state(state)``: the box values the game was started with, never the package
+    data), without a type in brackets ("Petralia (Antimafia Commission)" -> "Petralia")."""
+    return {sid: name.split(" (")[0] for sid, name in engine.space_names.items()}
 
 
-# The island as a triangle (x right, y up, 0..1): west (Trapani), north-east (Messina), south-east.
-_TRIANGLE = ((0.05, 0.78), (0.97, 0.92), (0.80, 0.06))
+def game_engine(session):
+    """The engine that knows this game's own board (names, routes): ``for_state`` where the engine
+    has it (the box values a game was started with), else the session's engine."""
+    engine = session.engine
+    for_state = getattr(engine, "for_state", None)
+    return for_state(session.state) if for_state is not None else engine
 
 
-def _along(poly: Sequence[tuple[float, float]], t: float) -> tuple[float, float]:
-    """The point at fraction ``t`` of the closed polygon's perimeter."""
-    edges = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-    lengths = [math.dist(a, b) for a, b in edges]
-    d = (t % 1.0) * sum(lengths)
-    for (a, b), length in zip(edges, lengths):
-        if d <= length:
-            f = d / length
-            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
-        d -= length
-    return poly[0]
-
-
-#: The default board.toml's spaces placed roughly where they lie on the island (x east, y north).
-ISLAND = {
-    "palermo": (0.25, 0.94), "bagheria": (0.34, 0.85), "termini": (0.43, 0.94), "cefalu": (0.52, 0.85),
-    "santo_stefano": (0.61, 0.94), "capo_orlando": (0.70, 0.85), "patti": (0.79, 0.94), "messina": (0.92, 0.90),
-    "taormina": (0.91, 0.75), "acireale": (0.88, 0.61), "catania": (0.85, 0.47), "augusta": (0.87, 0.33),
-    "siracusa": (0.86, 0.19), "noto": (0.79, 0.05), "ragusa": (0.68, 0.06), "gela": (0.57, 0.11),
-    "licata": (0.45, 0.16), "agrigento": (0.34, 0.24), "sciacca": (0.24, 0.33), "mazara": (0.13, 0.44),
-    "marsala": (0.04, 0.58), "trapani": (0.08, 0.76),
-    "petralia": (0.55, 0.70), "leonforte": (0.56, 0.56), "enna": (0.57, 0.42), "piazza_armerina": (0.58, 0.28),
+#: The map's grid (issue 18: full names, no tile over another): 8 columns x 5 rows, the outer track
+#: clockwise round the edge (north coast on top), the centre track down through Enna, and inside the
+#: island the Station / Prison / Continent boxes, the border key and the tap line.
+GRID_COLS, GRID_ROWS = 8, 5
+ISLAND_GRID = {
+    "palermo": (0, 0), "bagheria": (1, 0), "termini": (2, 0), "cefalu": (3, 0), "santo_stefano": (4, 0),
+    "capo_orlando": (5, 0), "patti": (6, 0), "messina": (7, 0),
+    "taormina": (7, 1), "acireale": (7, 2), "catania": (7, 3),
+    "augusta": (7, 4), "siracusa": (6, 4), "noto": (5, 4), "ragusa": (4, 4), "gela": (3, 4), "licata": (2, 4),
+    "agrigento": (1, 4), "sciacca": (0, 4),
+    "mazara": (0, 3), "marsala": (0, 2), "trapani": (0, 1),
+    "petralia": (3, 1), "leonforte": (3, 2), "enna": (3, 3), "piazza_armerina": (4, 3),
 }
-#: Where the Station, Prison and Continent boxes go (x, y, width, height in 0..1): the island's west inland.
-BOX_AREA = (0.23, 0.42, 0.26, 0.32)
+#: Inside the island (col, row, cols, rows): the border key on the west, the boxes, the tap line, Back.
+KEY_AREA = (1, 1, 2, 3)
+BOX_CELLS = {"station": (4, 1), "prison": (5, 1), "continent": (6, 1)}
+TAP_AREA = (4, 2, 3, 1)
+ERROR_AREA = (4, 1, 3, 2)  # a refusal's sentence: over the boxes too, while it shows
+BACK_AREA = (5, 3, 2, 1)
+
+#: The border colours' key, one type a line (what the map's borders mean, where the map is).
+TYPE_ORDER = ("city", "telephone", "roadblock", "antimafia", "ambush", "restaurant", "assassination",
+              "news_leak", "blank")
 
 
 @functools.lru_cache(maxsize=1)
 def _shipped_routes():
-    """The routes of board.toml: only a board with these is drawn at ISLAND's places."""
+    """The routes of the shipped board.toml (where ISLAND_GRID's places come from)."""
     from companion.games.mafia_sicily.data import load_board
 
     return load_board().routes
 
 
-def board_layout(board) -> dict[str, tuple[float, float]]:
-    """Each space's centre in 0..1 coordinates. The default board's spaces sit where they lie on the
-    island; a board whose routes were moved in Your box takes the same places in its own clockwise
-    order; any other edited board goes clockwise round the island's triangle (starting on the north
-    coast), its centre track on a line between its two junctions."""
-    if set(board.ids) == set(ISLAND) and board.routes in (None, _shipped_routes()):
-        return dict(ISLAND)
-    routes, shipped = board.routes, _shipped_routes()
-    if routes and shipped and len(routes.ring) == len(shipped.ring) and routes.ring[0] == shipped.ring[0]:
-        # routes moved in Your box (the shape is D4's): the n-th space clockwise from Palermo sits where
-        # the shipped board's n-th space lies, the centre track on a line between its two junctions
-        pos = {sid: ISLAND[old] for sid, old in zip(routes.ring, shipped.ring)}
-        a, b = pos[routes.north_junction], pos[routes.south_junction]
-        k = len(routes.center)
-        for i, sid in enumerate(routes.center):
-            f = (i + 1) / (k + 1)
-            pos[sid] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
-        return pos
+def grid_layout(board) -> dict[str, tuple[int, int]]:
+    """Each space's (column, row) on the map's grid, row 0 on top. The shipped board sits as above;
+    a board whose routes were moved (Your box) but keep the shape puts its n-th space clockwise where
+    the shipped n-th lies (and its centre track on the shipped centre's cells), so the track still runs
+    round the edge; any other board goes clockwise round the grid's edge from the top-left corner, its
+    centre track down the fourth column (a board with more spaces than the edge holds gets more columns)."""
+    shipped = _shipped_routes()
+    if set(board.ids) == set(ISLAND_GRID):
+        routes = board.routes
+        if routes is None or routes == shipped:
+            return dict(ISLAND_GRID)
+        if len(routes.ring) == len(shipped.ring) and len(routes.center) == len(shipped.center):
+            pos = {sid: ISLAND_GRID[old] for sid, old in zip(routes.ring, shipped.ring)}
+            pos.update({sid: ISLAND_GRID[old] for sid, old in zip(routes.center, shipped.center)})
+            return pos
+    routes = board.routes
     ring = list(routes.ring) if routes else list(board.ids)
-    n = len(ring)
-    start = 0.06
-    pos = {sid: _along(_TRIANGLE, start + i / n) for i, sid in enumerate(ring)}
-    if routes:
-        a, b = pos[routes.north_junction], pos[routes.south_junction]
-        k = len(routes.center)
-        for i, sid in enumerate(routes.center):
-            f = (i + 1) / (k + 1)
-            pos[sid] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+    centre = list(routes.center) if routes else []
+    cols, rows = grid_size(board)
+    edge = ([(c, 0) for c in range(cols)] + [(cols - 1, r) for r in range(1, rows)]
+            + [(c, rows - 1) for c in range(cols - 2, -1, -1)] + [(0, r) for r in range(rows - 2, 0, -1)])
+    pos = {sid: edge[i] for i, sid in enumerate(ring)}
+    for i, sid in enumerate(centre):
+        pos[sid] = (3, 1 + i % (rows - 2)) if i < rows - 2 else (4, 1 + i % (rows - 2))
     return pos
+
+
+def grid_size(board) -> tuple[int, int]:
+    if set(board.ids) == set(ISLAND_GRID):
+        return GRID_COLS, GRID_ROWS
+    n = len(board.routes.ring) if board.routes else len(board.ids)
+    cols = GRID_COLS
+    while 2 * cols + 2 * (GRID_ROWS - 2) < n:
+        cols += 1
+    return cols, GRID_ROWS
 
 
 def places(view) -> dict[str, list[str]]:
@@ -250,7 +238,8 @@ class Choices:
     private_seats: list[int] = field(default_factory=list)  # seats the card button opens (public facts only)
     selected: str = ""  # the counter whose moves are shown
     destinations: list[str] = field(default_factory=list)  # for the map
-    hint: str = ""  # one line under the prompt (e.g. that the map can be tapped)
+    hint: str = ""  # one line under the prompt (which real die to tap)
+    map_hint: str = ""  # the map button's words while a counter moves (that the map can be tapped)
 
 
 def _seat_of_private(engine, state, action) -> int | None:
@@ -313,11 +302,12 @@ def numbers_text(numbers) -> str:
 
 
 def space_label(engine, sid: str) -> str:
-    """A space as the table finds it on its board: the name and always its type, with the die numbers
-    printed on it (issue 14/18): "Bagheria (roadblock 1-2)", "Termini Imerese (telephone)"."""
-    name = engine.space_names.get(sid, sid).split(" (")[0]
+    """A space as the table finds it on its board: the name (the game's own, ``space_names``) and always
+    its type, with the die numbers printed on it (issue 14/18): "Bagheria (roadblock 1-2)",
+    "Termini Imerese (telephone)", "Augusta (blank)"."""
+    name = space_names(engine).get(sid, sid)
     kind = engine.space_type.get(sid, "")
-    if not kind or kind == "blank":
+    if not kind:
         return name
     nums = engine.space_numbers.get(sid, ())
     return f"{name} ({TYPE_WORDS.get(kind, kind)}{' ' + numbers_text(nums) if nums else ''})"
@@ -347,8 +337,10 @@ def short_name(counter: str) -> str:
 
 
 def counter_button_text(engine, counter: str, state) -> str:
+    """"Red Boss · Palermo (city)": the space with its type, as on every button that names one."""
     place = dict(state.pos)[counter]
-    return f"{short_name(counter)} · {engine.space_names.get(place, place)}"
+    where_ = space_label(engine, place) if place in engine.space_type else BOX_TITLES.get(place, place)
+    return f"{short_name(counter)} · {where_}"
 
 
 def public_text(engine, action, state=None) -> str:
@@ -408,15 +400,15 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
             if not state.check_moves:
                 # the players move on their own board and say where; the app's map only suggests
                 mine = suggested_moves(engine, state, selected) or []
-                out.hint = "Moved elsewhere on your board? Tap that space on the map."
+                out.map_hint = "Moved elsewhere? Map: tap the space"
             else:
-                out.hint = "Or tap a lit space on the map."
+                out.map_hint = "Map: tap a lit space to move"
             out.destinations = list(dict.fromkeys(m.to for m in mine))
             if len(counters) > 1:
                 out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
             out.buttons += [Choice(move_text(engine, m, state), m) for m in mine]
         else:
-            out.hint = "Tap a counter's button, or its space on the map (map key: Score)."
+            out.map_hint = "Map: tap a counter's space"
             out.buttons += [Choice(counter_button_text(engine, c, state), kind="counter", counter=c)
                             for c in counters]
     for a in public:

@@ -1,5 +1,5 @@
 """Mafia (Sicily): a new game — how many play (the variant in words), who sits where (names from the
-player list or typed on the on-screen keyboard) and whether the app checks moves against its own map
+player list or typed on the one name keypad, ``NameKeypad``) and whether the app checks moves against its own map
 (off by default: the map is not in the rulebook, issue 14). Families choose home cities in calendar
 order (the rulebook gives no order; the translator's oldest-first is left to the players, who may seat
 themselves accordingly). Start creates the session; the turn screen then asks for the home cities."""
@@ -18,11 +18,11 @@ from ui.screens import load_kv
 from ui.games.mafia_sicily import model
 from ui.games.mafia_sicily.table import GAME, SAMPLE_NAMES
 from ui.widgets.big_button import BigButton
+from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
 
-
-class SicilyKeyboard(BoxLayout):
-    """The on-screen keyboard; while shown it takes every touch (nothing behind it is tapped)."""
+class SicilyTypingPanel(BoxLayout):
+    """The panel round the NameKeypad; while shown it takes every touch (nothing behind it is tapped)."""
 
     def on_touch_down(self, touch):
         if self.disabled or self.opacity == 0:
@@ -35,7 +35,6 @@ class SicilySeatRow(BoxLayout):
     role = StringProperty("")
     faction = StringProperty("red")
     name = StringProperty("")
-    age = StringProperty("")
     active = BooleanProperty(False)
     seat = NumericProperty(0)
     screen = ObjectProperty(None, allownone=True)
@@ -43,13 +42,11 @@ class SicilySeatRow(BoxLayout):
 
 load_kv(__file__)
 
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 CHECK_KEY = "mafia-sicily.check_moves"
 #: the app's map is not printed in the rulebook: checking moves against it is off until a table has
 #: checked it against its own board (issue 14)
 CHECK_OFF = "map: not in the rulebook"
 CHECK_ON = "check the map vs your board"
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
 
 class SicilySetupScreen(Screen):
@@ -57,11 +54,9 @@ class SicilySetupScreen(Screen):
     players = NumericProperty(5)
     names = ListProperty(["", "", "", "", ""])
     active = NumericProperty(0)
-    oldest = ListProperty([])
     variant_text = StringProperty(model.VARIANTS[5])
     error = StringProperty("")
     typing = BooleanProperty(False)
-    typed = StringProperty("")
     check_moves = BooleanProperty(False)
     check_text = StringProperty("")
     #: Tests and demos fix the dice with a seed; a real table leaves it None (a fresh random seed).
@@ -87,7 +82,6 @@ class SicilySetupScreen(Screen):
             for name in SAMPLE_NAMES + ["Franco", "Giulia"]:
                 app.store.add_player(name)
             self.names = SAMPLE_NAMES[:3] + ["", ""]
-            self.oldest = [2, 1]
             self.active = 3
         return Route("mafia_sicily_setup")
 
@@ -95,7 +89,6 @@ class SicilySetupScreen(Screen):
     def set_players(self, n: int) -> None:
         self.players = n
         self.variant_text = model.VARIANTS[n]
-        self.oldest = [s for s in self.oldest if s < n]
         self.active = min(self.active, n - 1)
         self.error = ""
         self.refresh()
@@ -114,15 +107,6 @@ class SicilySetupScreen(Screen):
         if empty:
             self.active = empty[0]
         self.error = ""
-        self.refresh()
-
-    def tap_age(self, seat: int) -> None:
-        oldest = list(self.oldest)
-        if seat in oldest:
-            oldest.remove(seat)
-        else:
-            oldest.append(seat)
-        self.oldest = oldest
         self.refresh()
 
     def start(self) -> None:
@@ -147,19 +131,13 @@ class SicilySetupScreen(Screen):
 
     # -- the keyboard ---------------------------------------------------------------------
     def open_keyboard(self) -> None:
-        self.typed = ""
+        self.ids.keypad.text = ""
         self.error = ""
         self.typing = True
 
-    def key(self, letter: str) -> None:
-        if letter == "Del":
-            self.typed = self.typed[:-1]
-        elif len(self.typed) < 24:
-            self.typed += letter if not self.typed or self.typed.endswith(" ") else letter.lower()
-
     def keyboard_done(self, keep: bool) -> None:
         if keep:
-            name = " ".join(self.typed.split())
+            name = " ".join(self.ids.keypad.text.split())
             try:
                 App.get_running_app().store.add_player(name)
             except CompanionError as error:
@@ -172,8 +150,6 @@ class SicilySetupScreen(Screen):
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
-        from kivy.factory import Factory
-
         if "seats" not in self.ids:
             return
         self.check_text = CHECK_ON if self.check_moves else CHECK_OFF
@@ -182,10 +158,8 @@ class SicilySetupScreen(Screen):
         seats = self.ids.seats
         seats.clear_widgets()
         for seat, (label, sides) in enumerate(model.seat_roles(self.players)):
-            families = [s for s in sides if s != "state"]
-            age = ""
             row = SicilySeatRow(role=label, faction=sides[0], name=self.names[seat] or "Tap a name",
-                                        active=seat == self.active, age=age, seat=seat, screen=self)
+                                active=seat == self.active, seat=seat, screen=self)
             seats.add_widget(row)
         known = self.ids.known
         known.clear_widgets()
@@ -196,15 +170,6 @@ class SicilySetupScreen(Screen):
             button = BigButton(text=name, variant="selected" if name in self.names[:self.players] else "secondary")
             button.bind(on_release=lambda b: self.pick_name(b.text))
             known.add_widget(button)
-        keys = self.ids.keyrows
-        if not keys.children:
-            for row in KEY_ROWS:
-                line = Factory.SicilyKeyRow()
-                for letter in tuple(row) + (("Del",) if row == KEY_ROWS[-1] else ()):
-                    k = BigButton(text=letter)
-                    k.bind(on_release=lambda b: self.key(b.text))
-                    line.add_widget(k)
-                keys.add_widget(line)
 
 
 SCREEN = SicilySetupScreen

@@ -1,10 +1,10 @@
 """Mafia (Sicily): the turn screen, the shared screen the whole table reads.
 
 Top: the calendar (red, black, State, orange, green, State) with the current slot lit. Left: the
-schematic board with every counter, control counter and box. Right: the last dice, large, with what
-they served; the prompt (what the table waits for) and the choices as big buttons, exactly the
-engine's legal actions that name no card (card plays live on each player's private card screen).
-Tapping a space on the map moves the chosen counter there; a move the rules refuse is said in place.
+prompt (what the table waits for), what the last action did, and the way to the map (a screen of its
+own, ``board.py``: full space names need the whole screen; tapping a space there moves the chosen
+counter). Right: the last dice, large, with what they served, and the choices as big buttons, exactly
+the engine's legal actions that name no card (card plays live on each player's private card screen).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from ui.controller import Route
 from ui.theme import THEME as T
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
-from ui.games.mafia_sicily.board_map import SicilyBoardMap  # noqa: F401  (used by table.kv)
 from ui.widgets.big_button import BigButton
 from ui.widgets.dice_face import ROLL_SECONDS, DiceFace  # noqa: F401
 from ui.widgets.hold_button import HoldButton  # noqa: F401
@@ -98,6 +97,8 @@ class SicilyTableScreen(Screen):
     highlight = ListProperty([])
     turn_text = StringProperty("")
     hint_text = StringProperty("")
+    map_text = StringProperty("See the map")
+    map_wanted = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -108,7 +109,7 @@ class SicilyTableScreen(Screen):
         self.choices = model.Choices()
 
     # -- entering -------------------------------------------------------------------------
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
+    def prepare(self, game: str = GAME, game_id: int | None = None, selected: str = "", space: str = "", **_):
         app = App.get_running_app()
         session = app.session_for(GAME, game_id)
         if session is not self.session:
@@ -116,11 +117,19 @@ class SicilyTableScreen(Screen):
                 self.session.unsubscribe(self._on_events)
             session.subscribe(self._on_events)
             self.session = session
-            self.engine = session.engine.for_state(session.state)  # the game's own box values
-        self.selected, self._faces = "", []
+            self.engine = model.game_engine(session)  # the game's own box values (names, routes)
+        self.selected, self._faces = selected, []
         self.error = ""
         self.confirming_undo = False
         self.settle(rebuild=True)
+        if space and self.selected:  # back from the map, where either die could take the counter there
+            state = self.session.state
+            moves = [a for a in self.session.legal_actions()
+                     if isinstance(a, Move) and a.counter == self.selected and a.to == space]
+            self.choices.buttons = [b for b in self.choices.buttons if b.kind == "counter"] + [
+                model.Choice(model.move_text(self.engine, m, state), m) for m in moves]
+            self.highlight = [space]
+            self._fill_buttons()
 
     def sample_route(self, app) -> Route:
         session = start_sample(app)
@@ -178,6 +187,8 @@ class SicilyTableScreen(Screen):
         self.highlight = self.choices.destinations
         self.prompt_text = view.awaiting
         self.hint_text = self.choices.hint
+        self.map_text = self.choices.map_hint or "See the map"
+        self.map_wanted = bool(self.choices.map_hint)
         who = model.player_name(view, view.acting_seat)
         self.who_text = (f"{who} decides" if who else "")
         self.turn_text = f"Turn {view.turn_number}"
@@ -267,33 +278,12 @@ class SicilyTableScreen(Screen):
         self._roll_for = model.roll_purpose(self.engine.awaiting(self.session.state))
         self.session.act(DiceRolled(tuple(faces), True))
 
-    def tap_space(self, space: str) -> None:
-        """A space on the map was tapped: move the chosen counter there (the engine judges)."""
+    def open_map(self) -> None:
+        """The map on a screen of its own (tap a space there to move the chosen counter)."""
         self.error = ""
-        s = self.session.state
-        if s.prompt is None or s.prompt[0] != "move":
-            return
-        legal = [a for a in self.session.legal_actions() if isinstance(a, Move)]
-        if not self.selected:
-            here = [m.counter for m in legal if dict(s.pos)[m.counter] == space]
-            if here:
-                self.selected = here[0]
-                self.refresh()
-            else:
-                self.error = "Choose a counter to move first: tap its button or its space."
-            return
-        mine = [m for m in legal if m.counter == self.selected and m.to == space]
-        if len(mine) == 1:
-            self.choose(model.Choice("", mine[0]))
-        elif mine:
-            self.choices.buttons = [b for b in self.choices.buttons if b.kind == "counter"
-                                    or getattr(b.action, "to", None) == space]
-            self._fill_buttons()
-        else:
-            try:
-                self.session.act(Move(self.selected, space, "sum"))
-            except CompanionError as error:
-                self.error = str(error)
+        App.get_running_app().go(Route("mafia_sicily_map", {"game": GAME, "game_id": self.session.game_id,
+                                                            "selected": self.selected
+                                                            if self.selected not in ("by_hand", "by_card") else ""}))
 
     def roll(self) -> bool:
         for choice in self.choices.buttons:
