@@ -19,7 +19,7 @@ from companion.games.mafia_plus.narration import LINES
 
 from kivy.uix.label import Label
 
-from robot import Stalled, norm
+from robot import Stalled
 from tables_help import missing_glyphs
 
 PATIENCE = 45.0  # a line or two of narration plus a padded call, generously
@@ -75,10 +75,7 @@ class MafiaPlusTable:
                 continue
             if missing_glyphs(seen.widget) and seen.text not in self.obs.setdefault("boxes", []):
                 self.obs["boxes"].append(seen.text)
-            raw = norm(seen.widget.text)  # a label shortened to fit reads "Hold to inv...tigate"
-            cut = ("…" in seen.text and "…" not in raw) or ("..." in seen.text and "..." not in raw)
-            if cut and seen.text not in self.obs.setdefault("cut", []):
-                self.obs["cut"].append(seen.text)
+        self.obs["cut"] = sorted(self.r.cut)  # what the robot saw shortened on any screen it acted on
         if self.game_id is None:
             return
         if boundary:
@@ -168,13 +165,15 @@ class MafiaPlusTable:
         r = self.r
         r.hold("Called? Hold to open")
         r.wait_for(re.compile(r"^For .* only$|^For the one the Lady chose$"))
-        self.check("night panel", private_open=True)
-        self.shot_once(f"mp-night-panel-{role}")
-        if role == "lady_tap":
+        if role == "lady_tap":  # an answer: read it at once (it hides itself after a few seconds)
             r.wait_for(re.compile("Lady of the Night"))
             self.obs.setdefault("lady_learned", r.texts())
-            r.tap("Seen it · hide")
+            self.check("the Lady's chosen reads", private_open=True)
+            if r.sees("Seen it · hide"):
+                r.tap("Seen it · hide")
             return
+        self.check("night panel", private_open=True)
+        self.shot_once(f"mp-night-panel-{role}")
         targets = [c.text for c in r.controls() if c.text in self.names]
         if targets:
             target = self.choose_target(role, actor)
@@ -190,7 +189,9 @@ class MafiaPlusTable:
         if role in ("detective", "lady_of_the_night"):
             r.wait_for("Seen it · hide")
             self.obs.setdefault("answers", []).append(r.texts())
-            r.tap("Seen it · hide")
+            self.check("an answer", private_open=True)  # (a suit drawn as a box shows here)
+            if r.sees("Seen it · hide"):
+                r.tap("Seen it · hide")
 
     def night(self) -> None:
         """From "Night falls" to the morning: each call answered by whoever plays that role."""

@@ -23,6 +23,7 @@ of its own (``Outside``).
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 import time
@@ -79,6 +80,14 @@ def rendered_text(w) -> str:
     return norm(w.text)
 
 
+def shortened(s: Seen) -> bool:
+    """A label drawn shortened to fit its box: it reads "Re...eal" where the text is "Re-vote: reveal"."""
+    if not isinstance(s.widget, Label):
+        return False
+    raw = norm(s.widget.text)
+    return ("…" in s.text and "…" not in raw) or ("..." in s.text and "..." not in raw)
+
+
 def _window_rect(w) -> tuple[float, float, float, float]:
     x0, y0 = w.to_window(w.x, w.y)
     x1, y1 = w.to_window(w.right, w.top)
@@ -131,6 +140,7 @@ class Robot:
         self.longest_wait = (0.0, "")
         self._log = log or (lambda _m: None)
         self.shots: list[str] = []
+        self.cut: set[str] = set()  # labels seen shortened to fit ("Hold t…nfirm")
 
     # -- time ---------------------------------------------------------------------------------
     def frame(self) -> None:
@@ -264,9 +274,12 @@ class Robot:
 
     # -- a finger -------------------------------------------------------------------------------
     def find(self, pattern, timeout: float = PATIENCE) -> Seen:
-        """The visible, enabled control showing ``pattern``, waiting for it like a person."""
+        """The visible, enabled control showing ``pattern``, waiting for it like a person. Every
+        screen acted on is also read whole: a label shortened to fit is noted in ``cut``."""
         self.wait_for(pattern, timeout=timeout, control=True)
-        for s in self.controls():
+        visible = self._visible()
+        self.cut.update(s.text for s in visible if shortened(s))
+        for s in [v for v in visible if v.control and v.enabled]:
             if self._match(pattern, s.text):
                 return s
         raise NotOnScreen(f"no enabled control {pattern!r}; on screen: {self.screen_text()}")
@@ -369,9 +382,13 @@ class Robot:
     def swipe(self, x: float, y: float, distance: float) -> None:
         touch = UnitTestTouch(x, y)
         touch.touch_down()
+        # a finger that drags moves at once: past the list's scroll distance before its
+        # scroll timeout, however slow the frames are, or the list takes it for a tap
+        first = math.copysign(min(abs(distance), 40), distance)
+        touch.touch_move(x, y + first)
         for k in range(1, 11):
             self.frame()
-            touch.touch_move(x, y + distance * k / 10)
+            touch.touch_move(x, y + first + (distance - first) * k / 10)
         self.run_for(0.05)
         touch.touch_up()
         self.run_for(0.8)  # the list settles (a person waits for it to stop)

@@ -14,7 +14,7 @@ import re
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
-from robot import Robot, norm
+from robot import Robot, norm, shortened
 
 MONEY = re.compile(r"^-?\$[\d,]+(\.\d+)?[MK]?$")
 MIN_TARGET = 48
@@ -123,9 +123,8 @@ def layout_problems(r: Robot, where: str) -> list[str]:
     labels = [s for s in seen if isinstance(s.widget, Label) and s.text]
     for s in labels:
         w = s.widget
-        raw = norm(w.text)
-        if ("…" in s.text and "…" not in raw) or ("..." in s.text and "..." not in raw):
-            out.append(f"{where}: cut {s.text!r} (is {raw!r})")
+        if shortened(s):
+            out.append(f"{where}: cut {s.text!r} (is {norm(w.text)!r})")
         if missing_glyphs(w):
             out.append(f"{where}: drawn as empty boxes {missing_glyphs(w)!r} in {s.text!r}")
         if w.font_size < MIN_TEXT - 0.5 and re.search(r"\w", s.text):
