@@ -173,7 +173,9 @@ class MafiaPlusSeatRing(FloatLayout):
         if crowded:  # no room round the middle: two bands (staggered up to 23), shown while picking
             for bh in (th.TOUCH * scale, 56 * scale, th.TOUCH_MIN * scale):
                 pts, bw = band_positions(n, self.width, self.height, 170 * scale, bh, th.GAP * scale, 100 * scale)
-                if not _overlap(pts, bw, bh) and all(abs(y) + bh / 2 <= self.height / 2 + 1 for _, y in pts):
+                middle = 2 * (min(abs(y) for _, y in pts) - bh / 2 - th.GAP * scale)
+                # taller seats only while the middle keeps a third of the height for what is read there
+                if not _overlap(pts, bw, bh) and middle >= self.height / 3:
                     break
         self.crowded = crowded
         if crowded:  # between the bottom band and the top band
