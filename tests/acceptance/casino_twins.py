@@ -5,8 +5,10 @@ by visible text from Home: a Market Value card, Anna first; Anna buys two cards 
 pad marked "only you look" (where the twins differ: twin "pearls" taps 10 pearls and 20 pearls, twin
 "diamonds" 10 diamonds and 20 diamonds), a new Market Value card, the Ledger looked at, the undo
 question asked and kept; Ben robs Anna's safe (the app takes both cards: in one twin he now holds
-pearls, in the other diamonds), the undo question again; Cleo plays the slot machine (a spoken result).
-The walk stops before any safe card is sold (a sale makes a value public).
+pearls, in the other diamonds), the undo question again, his card choice looked at; Cleo plays the
+slot machine (a spoken result); Anna passes, and Ben opens the sell pad on his turn and closes it
+unsold (his card choice, Sell jewels enabled, seen before and after). The walk stops before any safe
+card is sold (a sale makes a value public).
 
 The Market Value card is tapped on its button (the same in both twins), never "App picks": each
 twin's session has its own seed, so the app's own draw would differ publicly. The robbery's "App
@@ -73,10 +75,14 @@ class CasinoTwin:
             END_TURN,
             # Ben robs Anna's safe at 0 manpower; the app takes both cards
             _tap("Play a card"), _tap("Safe Robbery"), _tap("Anna"), _tap("0"), _tap("Play"),
-            _tap("App takes the cards"), _tap("Undo"), _tap("Keep it"), END_TURN,
-            # Cleo: the slot machine, one card bet, three pearls
+            _tap("App takes the cards"), _tap("Undo"), _tap("Keep it"),
+            # Ben (two cards in his safe now) looks at his card choice (a Mission played: no sale now)
+            _tap("Play a card"), _tap("Table"), END_TURN,
+            # Cleo: the slot machine, one card bet, three diamonds (a reel: Tap it, pearl, diamond)
             _tap("Play a card"), _tap("Slot Machine"), _tap("1 card"), _tap("Play"), self._slot,
             _tap("Record these"), _tap("Back to the table"), END_TURN,
+            # Anna passes; Ben opens the sell pad on his own turn and closes it unsold
+            END_TURN, _tap("Play a card"), self._look_at_sell_pad, _tap("Table"),
         ]
 
     def start(self, t) -> None:
@@ -108,12 +114,22 @@ class CasinoTwin:
         self.private = False
         return f"Buy jewels: {len(SAFE[self.safe])} cards on the private pad, Play"
 
+    def _look_at_sell_pad(self, r: Robot, pick) -> str:
+        """Sell jewels opens the pad with the safe's cards ("only you look"); ‹ Cards closes it unsold."""
+        r.tap("Sell jewels")
+        self.private = True
+        r.wait_for(PAD)
+        r.tap("‹ Cards")
+        r.wait_gone(PAD)
+        self.private = False
+        return "Sell jewels: the private pad opened and closed (‹ Cards), nothing sold"
+
     def _slot(self, r: Robot, pick) -> str:
         r.wait_for("Tap it", control=True)
         for _ in range(3):
             r.tap("Tap it")
             r.tap("Pearl")
-        return "3 × Tap it, Pearl"
+        return "3 × Tap it, Pearl: three diamonds"
 
     def step(self, t, pick) -> str | None:
         if not self.script:
