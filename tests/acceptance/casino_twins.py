@@ -154,15 +154,16 @@ def _twin(t, safe: str) -> None:
     ears = Ears(t.app)
     driver = CasinoTwin(safe)
     seed = int(os.environ.get("TWIN_SEED", "5"))
+    run: dict = {}
     try:
-        run = walk(t, driver, seed=seed, steps=3 * len(driver.script))  # until the script is done
-    finally:
+        walk(t, driver, seed=seed, steps=3 * len(driver.script), into=run)  # until the script is done
+    finally:  # kept when a move fails, so the test can still name the first difference
         t.robot.run_for(1.0)
         t.obs["entered"] = driver.entered
         t.obs["heard"] = list(ears.lines)
-    t.obs["moves"] = len(run["moves"])
-    Path(os.environ[f"TWIN_RECORD_{safe}"]).write_text(json.dumps({**run, "heard": list(ears.lines),
-                                                           "entered": driver.entered}))
+        t.obs["moves"] = len(run.get("moves", ()))
+        Path(os.environ[f"TWIN_RECORD_{safe}"]).write_text(json.dumps({**run, "heard": list(ears.lines),
+                                                                       "entered": driver.entered}))
 
 
 def twin_pearls(t) -> None:
@@ -174,16 +175,21 @@ def twin_diamonds(t) -> None:
 
 
 def compare(a: dict, b: dict) -> str | None:
-    """The first difference between the twins' records as a sentence (step, move before it, widget),
-    or None when every step's shared screen and every public move are the same."""
+    """The first difference between the twins' records as a sentence (step, the move before it, the
+    first differing widget, or the public move itself), or None when every step is the same."""
     from twins import first_difference
 
-    if a["moves"] != b["moves"]:
-        i = next((i for i, (x, y) in enumerate(zip(a["moves"], b["moves"])) if x != y), min(len(a["moves"]), len(b["moves"])))
-        return f"step {i}: the public moves differ: {a['moves'][i:i + 1]} vs {b['moves'][i:i + 1]}"
     for step, (pa, pb) in enumerate(zip(a["prints"], b["prints"])):
+        before = a["moves"][step - 1] if step else "the start"
         diff = first_difference(pa, pb)
         if diff:
-            before = a["moves"][step - 1] if step else "the start"
             return f"step {step} (after {before!r}): {diff}"
+        ma, mb = a["moves"][step:step + 1], b["moves"][step:step + 1]
+        if ma and mb and ma != mb:
+            return f"step {step}: the public moves differ: {ma[0]!r} vs {mb[0]!r}"
+    if len(a["prints"]) != len(b["prints"]):
+        short, name = (a, "pearls") if len(a["prints"]) < len(b["prints"]) else (b, "diamonds")
+        n = len(short["prints"])
+        return (f"twin {name} stopped at step {n - 1}, the other went on (its next move "
+                f"{(b if short is a else a)['moves'][n - 1]!r} could not be made on the same screen)")
     return None
