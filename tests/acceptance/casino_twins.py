@@ -3,8 +3,8 @@
 A short 3-player game (Anna, Ben, Cleo; physical tokens), the same public moves in both twins, played
 by visible text from Home: a Market Value card, Anna first; Anna buys two cards into her safe on the
 pad marked "only you look" (where the twins differ: twin "pearls" taps 10 pearls and 20 pearls, twin
-"diamonds" 10 diamonds and 20 diamonds), a new Market Value card, the Ledger looked at, the undo
-question asked and kept; Ben robs Anna's safe (the app takes both cards: in one twin he now holds
+"diamonds" 10 diamonds and 20 diamonds), a new Market Value card taken back, the undo question of the buy
+asked and kept, the Market Value card again, the Ledger looked at; Ben robs Anna's safe (the app takes both cards: in one twin he now holds
 pearls, in the other diamonds), the undo question again, his card choice looked at; Cleo plays the
 slot machine (a spoken result); Anna passes, and Ben opens the sell pad on his turn and closes it
 unsold (his card choice, Sell jewels enabled, seen before and after). The walk stops before any safe
@@ -71,7 +71,9 @@ class CasinoTwin:
             _market, _tap("Anna"),
             # Anna: two cards into the safe on the private pad, a new Market Value card
             _tap("Play a card"), self._buy, _market,
-            _tap("Ledger"), _tap("Back to the table"), _tap("Undo"), _tap("Keep it"),
+            # the Market Value card taken back, then the undo question of the buy itself, kept
+            _tap("Undo"), _tap("Take back"), _tap("Undo"), _tap("Keep it"), _market,
+            _tap("Ledger"), _tap("Back to the table"),
             END_TURN,
             # Ben robs Anna's safe at 0 manpower; the app takes both cards
             _tap("Play a card"), _tap("Safe Robbery"), _tap("Anna"), _tap("0"), _tap("Play"),
