@@ -53,3 +53,6 @@ def test_casino_twins_that_differ_only_in_safe_cards_look_and_sound_the_same(tmp
     assert len(a["moves"]) == len(b["moves"]) >= 25, a["moves"]
     speech = same_speech(a["heard"], b["heard"])
     assert speech["lines_compared"] >= 1, speech
+    # the slot machine's result is said once (not once for every Casino screen visited)
+    slot = [line for line in a["heard"] if line.startswith("Slot machine:")]
+    assert len(slot) == 1, a["heard"]
