@@ -176,6 +176,15 @@ def twin_diamonds(t) -> None:
     _twin(t, "diamonds")
 
 
+def _first_text_difference(pa: list, pb: list, said: str) -> str:
+    """The first widget whose *text* differs, when that is not the widget already named (a longer
+    text moves its neighbours first: the cause is often further down the screen)."""
+    for i, (wa, wb) in enumerate(zip(pa, pb)):
+        if wa[0] != wb[0]:
+            return "" if said.startswith(f"widget #{i} ") else f"; first text that differs: widget #{i} {wa[0]!r} vs {wb[0]!r}"
+    return ""
+
+
 def compare(a: dict, b: dict) -> str | None:
     """The first difference between the twins' records as a sentence (step, the move before it, the
     first differing widget, or the public move itself), or None when every step is the same."""
@@ -185,7 +194,7 @@ def compare(a: dict, b: dict) -> str | None:
         before = a["moves"][step - 1] if step else "the start"
         diff = first_difference(pa, pb)
         if diff:
-            return f"step {step} (after {before!r}): {diff}"
+            return f"step {step} (after {before!r}): {diff}{_first_text_difference(pa, pb, diff)}"
         ma, mb = a["moves"][step:step + 1], b["moves"][step:step + 1]
         if ma and mb and ma != mb:
             return f"step {step}: the public moves differ: {ma[0]!r} vs {mb[0]!r}"
