@@ -3,12 +3,12 @@
 A short 3-player game (Anna, Ben, Cleo; physical tokens), the same public moves in both twins, played
 by visible text from Home: a Market Value card, Anna first; Anna buys two cards into her safe on the
 pad marked "only you look" (where the twins differ: twin "pearls" taps 10 pearls and 20 pearls, twin
-"diamonds" 10 diamonds and 20 diamonds), a new Market Value card taken back, the undo question of the buy
-asked and kept, the Market Value card again, the Ledger looked at; Ben robs Anna's safe (the app takes both cards: in one twin he now holds
-pearls, in the other diamonds), the undo question again, his card choice looked at; Cleo plays the
-slot machine (a spoken result); Anna passes, and Ben opens the sell pad on his turn and closes it
-unsold (his card choice, Sell jewels enabled, seen before and after). The walk stops before any safe
-card is sold (a sale makes a value public).
+"diamonds" 10 diamonds and 20 diamonds), a new Market Value card taken back, the undo question of
+the buy asked and kept, the Market Value card again, the Ledger looked at; Ben robs Anna's safe (the
+app takes both cards: in one twin he now holds pearls, in the other diamonds), the undo question
+again, his card choice looked at; Cleo plays the slot machine (a spoken result); Anna passes, and Ben
+opens the sell pad on his turn and closes it unsold (his card choice, Sell jewels enabled, seen
+before and after). The walk stops before any safe card is sold (a sale makes a value public).
 
 The Market Value card is tapped on its button (the same in both twins), never "App picks": each
 twin's session has its own seed, so the app's own draw would differ publicly. The robbery's "App
@@ -181,7 +181,9 @@ def _first_text_difference(pa: list, pb: list, said: str) -> str:
     text moves its neighbours first: the cause is often further down the screen)."""
     for i, (wa, wb) in enumerate(zip(pa, pb)):
         if wa[0] != wb[0]:
-            return "" if said.startswith(f"widget #{i} ") else f"; first text that differs: widget #{i} {wa[0]!r} vs {wb[0]!r}"
+            if said.startswith(f"widget #{i} "):
+                return ""
+            return f"; first text that differs: widget #{i} {wa[0]!r} vs {wb[0]!r}"
     return ""
 
 
