@@ -163,15 +163,19 @@ def _plain(fp: Fingerprint) -> list:
 
 
 def walk(t, driver: Driver, *, seed: int, steps: int, against: dict | None = None,
-         fingerprint: Callable[[Robot], Fingerprint] = shared_fingerprint) -> dict:
+         fingerprint: Callable[[Robot], Fingerprint] = shared_fingerprint, into: dict | None = None) -> dict:
     """Play one twin: a new game, then up to ``steps`` public moves chosen with ``seed``. Records the
     shared screen's fingerprint before every move; with ``against`` (the other twin's record) it
-    compares at every step and raises ``TwinsDiffer`` at the first difference."""
+    compares at every step and raises ``TwinsDiffer`` at the first difference. With ``into`` the
+    record grows in that dict as the twin plays, so what was seen is kept when a move fails (a tell
+    can stall one twin: a button the other twin taps is disabled in this one)."""
     r = t.robot
-    driver.start(t)
-    pick = _chooser(seed)
     moves: list[str] = []
     prints: list = []
+    if into is not None:
+        into.update(seed=seed, moves=moves, prints=prints)
+    driver.start(t)
+    pick = _chooser(seed)
     for step in range(steps + 1):
         private = getattr(driver, "private_open", None)
         assert not (private and private(t)), "a private screen was left open: the table would see it"

@@ -18,6 +18,9 @@ from . import logic as L
 
 load_kv(__file__.replace("base.py", "common.py"))  # the shared Casino kv rules
 
+#: the last batch of session events spoken (the same list reaches every listening screen)
+_SPOKEN: list = [None]
+
 
 class CasinoScreen(Screen):
     phase = StringProperty("Mafia Casino")
@@ -106,11 +109,14 @@ class CasinoScreen(Screen):
 
     def _on_events(self, session, events) -> None:
         self.last_events = list(events) if events and events[0].kind != "undone" else self.replayed_last_events()
-        for e in events:
-            # results and "cannot make the change" are spoken; each is also on screen (result
-            # screens, the victory screen, the token panel)
-            if e.kind in L.RESULT_KINDS or (e.kind == "payment" and "cannot make" in e.text):
-                self.say(e.text)
+        # every Casino screen visited listens to the session; one of them speaks each batch of events
+        if events is not _SPOKEN[0]:
+            _SPOKEN[0] = events
+            for e in events:
+                # results and "cannot make the change" are spoken; each is also on screen (result
+                # screens, the victory screen, the token panel)
+                if e.kind in L.RESULT_KINDS or (e.kind == "payment" and "cannot make" in e.text):
+                    self.say(e.text)
         if self.manager is None or self.manager.current != self.name:
             return
         target = L.screen_for_phase(self.state.phase)
