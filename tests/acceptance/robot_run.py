@@ -34,7 +34,7 @@ NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\n
 
 
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,
-         timeout: float = 900, db: Path | None = None, narration: str = "off", name: str = "robot") -> dict:
+         timeout: float = 1800, db: Path | None = None, narration: str = "off", name: str = "robot") -> dict:
     """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``)."""
     out = tmp / name
     db = db or tmp / "table.db"

@@ -8,7 +8,7 @@ SCENARIO = "casino_games:anna_to_thirty"
 
 
 def test_three_players_through_poker_slot_and_roulette_to_thirty_million(table_robot):
-    report = table_robot([SCENARIO], timeout=900)
+    report = table_robot([SCENARIO], timeout=1800)
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []
     assert obs["poker_result"][0].startswith("Poker: Anna wins $6M with five of a kind (9s).")

@@ -7,7 +7,7 @@ SCENARIO = "contract_games:whole_game"
 
 
 def test_a_whole_three_player_game_to_the_final_score(table_robot):
-    report = table_robot([SCENARIO], timeout=900)
+    report = table_robot([SCENARIO], timeout=1800)
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []
     assert obs["counted_rounds"][-1] == 4 and obs["stored_winners"]

@@ -7,7 +7,7 @@ SCENARIO = "il_capo_games:three_players"
 
 
 def test_three_players_through_every_encounter_to_a_winner(table_robot):
-    report = table_robot([SCENARIO], timeout=900)
+    report = table_robot([SCENARIO], timeout=1800)
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []  # balances, whose turn and the NPC's move == the stored game
     assert obs["jailed"] == [obs["hired"]]  # the cop took the hired crew member to Jail

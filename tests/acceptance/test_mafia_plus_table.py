@@ -31,15 +31,20 @@ def _held(obs) -> None:
 
 
 @pytest.mark.parametrize("narration", ["off", "on"])
-def test_the_seven_and_the_twelve_player_games_from_new_game_to_the_reveal(table_robot, narration):
-    """Both full games in one app (a table plays one game after another): the 7-player game of
-    docs/scenarios, and 12 players with the Railwayman and the Chairman, a secret vote, a tie."""
-    seven, twelve = "mafia_plus_table:seven_players", "mafia_plus_table:twelve_players"
-    report = table_robot([seven, twelve], settings=FAST, narration=narration)
-    obs = passed(report, seven)
+def test_seven_players_from_new_game_to_the_reveal(table_robot, narration):
+    """The 7-player game of docs/scenarios, narration spoken (espeak-ng) and text-only."""
+    scenario = "mafia_plus_table:seven_players"
+    obs = passed(table_robot([scenario], settings=FAST, narration=narration, timeout=1800), scenario)
     _held(obs)
     assert obs["night_calls"] >= 6  # three nights at least were called through, by themselves
-    obs = passed(report, twelve)
+
+
+@pytest.mark.parametrize("narration", ["off", "on"])
+def test_twelve_players_with_railwayman_chairman_a_tie_and_a_secret_vote_to_the_reveal(table_robot, narration):
+    """12 players with a custom set (the Railwayman and the Chairman both in), a secret vote, a tie
+    on Day 1 debated and voted again, the Chairman's re-vote on Day 2, to the reveal."""
+    scenario = "mafia_plus_table:twelve_players"
+    obs = passed(table_robot([scenario], settings=FAST, narration=narration, timeout=1800), scenario)
     _held(obs)
     assert obs["railwayman_called"]
     assert obs["tie"] == "Debate again"  # a tie: the accused are debated again, then a new vote
@@ -51,7 +56,7 @@ def test_twenty_three_players_through_the_deal_a_night_and_a_day(table_robot):
     """The most players the game allows, 800x480: every card peeked, Night 1 called through by
     itself, a whole Day with an open vote of everyone in town, the next night begins."""
     scenario = "mafia_plus_table:twenty_three_players"
-    obs = passed(table_robot([scenario], settings=FAST), scenario)
+    obs = passed(table_robot([scenario], settings=FAST, timeout=1800), scenario)
     _clean(obs)
     assert len(obs["cards"]) == 23 and obs["calls"]
     assert obs["next_night"]

@@ -179,8 +179,8 @@ class MafiaPlusSeatRing(FloatLayout):
                     break
         self.crowded = crowded
         if crowded:  # between the bottom band and the top band
-            inner = min(abs(y) for _, y in pts) - bh / 2 - th.GAP * scale
-            self.free_middle = [self.width * 0.95, max(0, 2 * inner)]
+            inner = 2 * (min(abs(y) for _, y in pts) - bh / 2) - th.GAP * scale  # a gap from the seats
+            self.free_middle = [self.width * 0.95, max(0, inner)]
         else:
             share = self.keep_clear if self.keep_clear[0] > 0 else (0.5, 0.6)
             self.free_middle = [self.width * share[0], self.height * share[1]]
