@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from tables_help import check_layout, tap_last, type_name
+from tables_help import check_layout, seat_names, tap_last
 
 GAME = "mafia-casino"
 NAMES = ("Anna", "Ben", "Cleo")
@@ -70,11 +70,7 @@ def anna_to_thirty(t):
     g = CasinoTable(t)
     r.tap("Mafia Casino")
     r.wait_for("Money")
-    for name in NAMES:
-        if any(c.text == name for c in r.controls()):
-            r.tap(name)
-        else:
-            type_name(r, name)
+    seat_names(r, NAMES)
     r.tap("Physical tokens")
     check_layout(t, "new-table")
     r.tap("Start with 3 players")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from robot import Robot
-from tables_help import type_name
+from tables_help import seat_names
 
 NAMES = ("Anna", "Ben", "Cleo")
 #: what each twin puts into Anna's safe (the same count, different cards)
@@ -91,11 +91,7 @@ class CasinoTwin:
         r = t.robot
         r.tap("Mafia Casino")
         r.wait_for("Money")
-        for name in NAMES:
-            if any(c.text == name for c in r.controls()):
-                r.tap(name)
-            else:
-                type_name(r, name)
+        seat_names(r, NAMES)
         r.tap("Physical tokens")
         r.tap("Start with 3 players")
         r.wait_for(MARKET, control=True)

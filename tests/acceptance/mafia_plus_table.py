@@ -20,7 +20,7 @@ from companion.games.mafia_plus.narration import LINES
 from kivy.uix.label import Label
 
 from robot import Stalled
-from tables_help import missing_glyphs
+from tables_help import missing_glyphs, seat_names
 
 PATIENCE = 45.0  # a line or two of narration plus a padded call, generously
 CALLS = {text: key[len("call."):] for key, text in LINES.items() if key.startswith("call.")}
@@ -33,15 +33,11 @@ def seat(name: str):
     return re.compile(rf"^{re.escape(name)}( · .*)?$")
 
 
-def type_name(r, name: str) -> None:
-    r.tap("+ New name")
-    for ch in name.upper():
-        r.tap("Space" if ch == " " else ch)
-    r.tap("Add")
-
-
 class MafiaPlusTable:
     """The people at one Mafia+ table."""
+
+    peek_seconds = 1.0  # how long each player looks at their card
+    screenshots = True  # a picture of each kind of moment (seconds each on a loaded machine)
 
     def __init__(self, t, names: list[str], seed: int = 1):
         self.t = t
@@ -82,24 +78,24 @@ class MafiaPlusTable:
             self.t.check_announcements(self.game_id)
         self.t.check_no_secret(self.game_id, where, private_open)
 
+    def picture(self, name: str) -> None:
+        if self.screenshots:
+            self.t.shot(name)
+
     def shot_once(self, name: str) -> None:
         """A screenshot the first time this table reaches a kind of moment (per game size)."""
         name = f"{name}-{len(self.names)}"
         if name not in self.obs.setdefault("shots", []):
-            self.t.shot(name)
+            self.picture(name)
 
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, picks=(), vote: str = "Open (hands up)", custom: list[str] | None = None) -> None:
         r = self.r
         r.tap("Mafia+")
         r.wait_for("Who plays? Tap names to seat them")
-        for name in self.names:
-            if any(c.text == name for c in r.controls()):
-                r.tap(name)  # remembered from an earlier game
-            else:
-                type_name(r, name)
+        seat_names(r, self.names)  # remembered from an earlier game, or typed
         r.wait_for(re.compile(rf"^{len(self.names)} seated"))
-        self.t.shot("mp-setup-players")
+        self.picture("mp-setup-players")
         r.tap("Seats ›")
         r.tap("Cards ›")
         for option in picks:
@@ -110,12 +106,12 @@ class MafiaPlusTable:
             for name in custom:  # a card in the set goes out, one not in it comes in
                 r.scroll_to(name)
                 r.tap(name)
-            self.t.shot("mp-setup-custom")
+            self.picture("mp-setup-custom")
             r.tap("Use these cards ›")
-        self.t.shot("mp-setup-set")
+        self.picture("mp-setup-set")
         r.tap("Talk & vote ›")
         r.tap(vote)
-        self.t.shot("mp-setup-vote")
+        self.picture("mp-setup-vote")
         r.hold("Start: deal the cards")
         r.wait_for("Deal the cards")
         self.game_id = self.t.outside.latest_game("mafia-plus")
@@ -127,7 +123,7 @@ class MafiaPlusTable:
         for name in self.names:
             r.wait_for(f"Pass to {name}")
             self.check("deal")
-            seen = r.peek("Hold to see my card")
+            seen = r.peek("Hold to see my card", seconds=self.peek_seconds)
             assert f"For {name} only" in seen, seen
             self.cards[name] = next(NAMES[t] for t in seen if t in NAMES)
             self.check("deal, card hidden again")
@@ -275,7 +271,7 @@ class MafiaPlusTable:
             r.wait_for("Chairman: stand up and tap your own name.")
             r.tap(seat(chairman))
             r.wait_for(f"{chairman}, as Chairman: re-vote or end the Day?")
-            self.t.shot("mp-chairman")
+            self.picture("mp-chairman")
             r.tap("Re-vote")
             self.obs["chairman"] = chairman
             self.check("day, the Chairman annulled the vote")
@@ -312,13 +308,13 @@ class MafiaPlusTable:
             cast += 1
             r.wait_gone(text)
         if tie:
-            self.t.shot("mp-tie")
+            self.picture("mp-tie")
             self.obs["tie_screen"] = r.texts()
             r.hold("Debate again")
             return text
         if not carry_out:
             return text
-        self.t.shot("mp-verdict")
+        self.picture("mp-verdict")
         r.hold("Carry out")
         self.check("verdict carried out")
         return text
@@ -333,7 +329,7 @@ class MafiaPlusTable:
         self.r.wait_for("Player stats", timeout=PATIENCE)
         self.check("the end")
         self.t.check_announcements(self.game_id, final=True)
-        self.t.shot("mp-end")
+        self.picture("mp-end")
         self.obs["end"] = self.r.texts()
         shown = next((t for t in self.obs["end"] if t.startswith("Winners: ")), "")
         self.obs["winners_on_screen"] = sorted(re.findall(r"(\w[\w' ]*?) \(", shown))

@@ -154,6 +154,8 @@ class Recorder:
 # -- the twin table -----------------------------------------------------------------------------
 
 class TwinTable(MafiaPlusTable):
+    peek_seconds = 0.4
+    screenshots = False
     def __init__(self, t, twin: str, plan: dict, rec: Recorder):
         super().__init__(t, NAMES, seed=1)
         self.twin = twin
@@ -163,34 +165,9 @@ class TwinTable(MafiaPlusTable):
         self.calls: list[dict] = []  # each night call: its text, when it showed, when the next showed
 
     def new_game(self, picks=PICKS, vote: str = "Open (hands up)", custom=None) -> None:
-        """As MafiaPlusTable.new_game, without its screenshots (seconds each on this machine); the
-        players are remembered from earlier evenings (the test wrote them in before the app started)."""
-        r = self.r
-        r.tap("Mafia+")
-        r.wait_for("Who plays? Tap names to seat them")
-        for name in self.names:
-            r.tap(name)
-        r.wait_for(re.compile(rf"^{len(self.names)} seated"))
-        r.tap("Seats ›")
-        r.tap("Cards ›")
-        for option in picks:
-            r.tap(option)
-        r.tap("Talk & vote ›")
-        r.tap(vote)
-        r.hold("Start: deal the cards")
-        r.wait_for("Deal the cards")
-        self.game_id = self.t.outside.latest_game("mafia-plus")
-
-    def deal(self) -> None:
-        r = self.r
-        r.tap("Deal the cards")
-        for name in self.names:
-            r.wait_for(f"Pass to {name}")
-            self.check("deal")
-            seen = r.peek("Hold to see my card", seconds=0.4)
-            assert f"For {name} only" in seen, seen
-            self.cards[name] = next(NAMES_OF[t] for t in seen if t in NAMES_OF)
-            r.hold("Seen it · pass on ›")
+        """The players are remembered from earlier evenings (the test wrote them in before the app
+        started): they are tapped, never typed."""
+        super().new_game(picks, vote, custom)
 
     def choose(self, role: str, actor: str, targets: list[str]) -> str:
         if role == "mafia":
@@ -290,9 +267,6 @@ class TwinTable(MafiaPlusTable):
             r.wait_gone(text)
         r.hold("Carry out")
         self.check("verdict carried out")
-
-
-NAMES_OF = {C.CHARACTERS[c].name: c for c in C.CHARACTERS}
 
 
 def _owner_sets(db: str, key: str, value) -> None:

@@ -30,6 +30,15 @@ def type_name(r: Robot, name: str) -> None:
     r.tap("Add")
 
 
+def seat_names(r: Robot, names) -> None:
+    """Each player tapped among the names the app remembers, or typed on the keypad if new."""
+    for name in names:
+        if any(c.text == name for c in r.controls()):
+            r.tap(name)
+        else:
+            type_name(r, name)
+
+
 def tap_last(r: Robot, text: str) -> None:
     """Tap the last visible, enabled control showing ``text`` (a pad below cards that show the
     same value: the pad is drawn last)."""

@@ -109,6 +109,10 @@ class SicilySetupScreen(Screen):
         self.error = ""
         self.refresh()
 
+    def open_box(self) -> None:
+        """The board's names, routes, die numbers, RETURNS and clue names of your copy of the game."""
+        App.get_running_app().open_overlay("your_box", game="mafia-sicily")
+
     def start(self) -> None:
         problem = model.new_game_problem(self.players, self.names)
         if problem:
