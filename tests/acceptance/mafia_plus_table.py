@@ -19,7 +19,7 @@ from companion.games.mafia_plus.narration import LINES
 
 from kivy.uix.label import Label
 
-from robot import Stalled
+from robot import NotOnScreen, Stalled
 from tables_help import missing_glyphs, seat_names
 
 PATIENCE = 45.0  # a line or two of narration plus a padded call, generously
@@ -31,6 +31,16 @@ LADY_TAP = "Lady of the Night, tap the shoulder"
 def seat(name: str):
     """A seat button on the ring: the name, perhaps with a badge (votes, "away")."""
     return re.compile(rf"^{re.escape(name)}( · .*)?$")
+
+
+def hide_answer(r) -> None:
+    """A private answer is hidden with "Seen it · hide"; it also hides itself after a few seconds,
+    which a slow reader (a loaded machine) may have let happen already."""
+    try:
+        r.wait_for("Seen it · hide", timeout=4, control=True)
+        r.tap("Seen it · hide", timeout=2)
+    except (Stalled, NotOnScreen):
+        pass
 
 
 class MafiaPlusTable:
@@ -165,8 +175,7 @@ class MafiaPlusTable:
             r.wait_for(re.compile("Lady of the Night"))
             self.obs.setdefault("lady_learned", r.texts())
             self.check("the Lady's chosen reads", private_open=True)
-            if r.sees("Seen it · hide"):
-                r.tap("Seen it · hide")
+            hide_answer(r)
             return
         self.check("night panel", private_open=True)
         self.shot_once(f"mp-night-panel-{role}")
@@ -186,8 +195,7 @@ class MafiaPlusTable:
             r.wait_for("Seen it · hide")
             self.obs.setdefault("answers", []).append(r.texts())
             self.check("an answer", private_open=True)  # (a suit drawn as a box shows here)
-            if r.sees("Seen it · hide"):
-                r.tap("Seen it · hide")
+            hide_answer(r)
 
     def night(self) -> None:
         """From "Night falls" to the morning: each call answered by whoever plays that role."""

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from companion.games.mafia_plus import characters as C
 
-from mafia_plus_table import CALLS, LADY_TAP, PATIENCE, MafiaPlusTable, seat
+from mafia_plus_table import CALLS, LADY_TAP, PATIENCE, MafiaPlusTable, hide_answer, seat
 from twins import Ears, first_difference, settled, shared_fingerprint
 
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina"]
@@ -187,7 +187,7 @@ class TwinTable(MafiaPlusTable):
             r.wait_for(re.compile(r"^For .* only$|^For the one the Lady chose$"))
             self.check("night panel", private_open=True)
             if role == "lady_tap":
-                r.tap("Seen it · hide")
+                hide_answer(r)
                 self.acted.append(f"{actor} woken by the Lady")
                 return
             targets = [c.text for c in r.controls() if c.text in self.names]
@@ -198,8 +198,7 @@ class TwinTable(MafiaPlusTable):
             r.hold(re.compile(rf"^Hold to .* {re.escape(target)}$"))
             self.acted.append(f"{role} ({actor}): {target}")
             if role in ("detective", "lady_of_the_night"):
-                r.wait_for("Seen it · hide")
-                r.tap("Seen it · hide")
+                hide_answer(r)
             r.wait_gone(re.compile(r"^For .* only$|^Seen it · hide$"))
         finally:
             self.rec.private = self.rec.hidden = False
