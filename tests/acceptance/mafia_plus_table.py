@@ -30,7 +30,7 @@ LADY_TAP = "Lady of the Night, tap the shoulder"
 
 def seat(name: str):
     """A seat button on the ring: the name, perhaps with a badge (votes, "away")."""
-    return re.compile(rf"^{re.escape(name)}( · .*)?$")
+    return re.compile(rf"^{re.escape(name)}(( · | ).*)?$")
 
 
 def hide_answer(r) -> None:

@@ -128,7 +128,7 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             items.append(("Abstain", lambda *_: self.cast(None)))
         if st.stage == "verdict" and self.mode == "chair_decide":
             items.append(("Re-vote", lambda *_: self.annul("revote_eliminate")))
-            items.append(("Re-vote: reveal", lambda *_: self.annul("revote_reveal")))  # his card allows it
+            items.append(("Reveal vote", lambda *_: self.annul("revote_reveal")))  # his card allows it
             items.append(("End the Day", lambda *_: self.annul("end_day")))
         for text, fn in items:
             b = BigButton(text=text)

@@ -111,7 +111,14 @@ def seat_labels(names, badges: dict, room: float, font_size: float) -> list[str]
 
     badged = [(i, n, badges[i]) for i, n in enumerate(names) if badges.get(i)]
     sep = " · " if all(fits(f"{n} · {b}") for _, n, b in badged) else " "
-    return [f"{n}{sep}{badges[i]}" if badges.get(i) else n for i, n in enumerate(names)]
+
+    def label(i, n):
+        text = f"{n}{sep}{badges[i]}" if badges.get(i) else n
+        # a name is never cut for its badge: "Jonas away" on a narrow seat reads "Jonas" (the news
+        # and the seat's look say the rest)
+        return text if fits(text) else n
+
+    return [label(i, n) for i, n in enumerate(names)]
 
 
 class MafiaPlusSeatRing(FloatLayout):
