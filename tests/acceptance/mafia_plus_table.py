@@ -81,6 +81,8 @@ class MafiaPlusTable:
                 continue
             if missing_glyphs(seen.widget) and seen.text not in self.obs.setdefault("boxes", []):
                 self.obs["boxes"].append(seen.text)
+            if re.search(r"\[/?(b|i|u|font|color|size)\b", seen.text) and seen.text not in self.obs.setdefault("markup", []):
+                self.obs["markup"].append(seen.text)  # "[b]Characters[/b]" drawn as letters
         self.obs["cut"] = sorted(self.r.cut)  # what the robot saw shortened on any screen it acted on
         if self.game_id is None:
             return

@@ -23,6 +23,7 @@ def _clean(obs) -> None:
     assert obs["leaks"] == [], f"the shared screen gave a character away: {obs['leaks']}"
     assert obs.get("boxes", []) == [], f"card suits drawn as empty boxes: {obs.get('boxes')}"
     assert obs.get("cut", []) == [], f"labels shortened to fit: {obs.get('cut')}"
+    assert obs.get("markup", []) == [], f"markup drawn as letters: {obs.get('markup')}"
 
 
 def _held(obs) -> None:

@@ -87,14 +87,19 @@ def compact_reason(reason: str) -> str:
     return reason.replace(" installed", "")
 
 
-def suit_markup(text: str) -> str:
-    """Card suits in DejaVu Sans (Roboto has no ♡♢♠♣), the rest escaped for Kivy markup.
+def suit_markup(text: str, escape: bool = True) -> str:
+    """Card suits in DejaVu Sans (Roboto has no ♡♢♠♣), the rest escaped for Kivy markup (or, with
+    ``escape=False``, a text that is markup already, e.g. the reveal's "[b]Characters[/b]").
 
     >>> suit_markup("K♡ [Doctor]")
     'K[font=DejaVuSans]♡[/font] &bl;Doctor&br;'
+    >>> suit_markup("[b]Anna[/b]: K♡", escape=False)
+    '[b]Anna[/b]: K[font=DejaVuSans]♡[/font]'
     """
     out = []
-    for ch in text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;"):
+    if escape:
+        text = text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+    for ch in text:
         out.append(f"[font=DejaVuSans]{ch}[/font]" if ch in "♡♢♠♣♥♦" else ch)
     return "".join(out)
 
