@@ -1,0 +1,166 @@
+"""What a Mafia+ player's phone shows and may send (Kivy-free; ``ui/phones`` serves it).
+
+A phone is a private screen for one seat, so it shows exactly ``view(Seat(n))`` plus public facts.
+Night secrecy carries over from the table (night_panel.py): at every call *every* phone shows the
+same dark page with the same "Hold to answer"; held, the called role's phone shows the role's panel
+whether its player is alive, dead or away (a panel nobody can play records nothing), and every
+other phone shows "not your call". Nothing on the page before the hold depends on who is alive.
+
+>>> from companion.games.mafia_plus import ENGINE, engine as E
+>>> st = ENGINE.new({"players": list("ABCDEFG"), "set": {"choices": ["bartender"]}}, 1)
+>>> st, _ = ENGINE.apply(st, E.Dealt(("doctor", "detective", "loose_cannon", "lady_of_the_night",
+...                                "mafia_boss", "coquette", "bartender"), by_hand=True))
+>>> page(ENGINE, st, 0)["night"] == page(ENGINE, st, 4)["night"]
+True
+"""
+
+from __future__ import annotations
+
+from companion.engine import TABLE, Seat
+from companion.errors import CompanionError
+from companion.games.mafia_plus import characters as C
+from companion.games.mafia_plus import engine as E
+
+from . import night_panel as NP
+from .seat_text import card_texts
+
+TITLE = "Mafia+"
+NOT_YOURS = "Not your call. Keep your eyes closed."
+
+
+class Refused(CompanionError):
+    """A phone's message that cannot be taken now; the sentence is shown on that phone."""
+
+
+def night_key(state) -> str:
+    return f"{state.night}:{state.step}"
+
+
+def ballot_key(state) -> str:
+    return f"{state.day}:{len(state.votes)}:{state.vote.mode if state.vote else ''}"
+
+
+def page(engine, state, seat: int) -> dict:
+    """The seat's page: public facts, and what this seat may do on its phone now."""
+    table = engine.view(state, TABLE)
+    out = {"game": TITLE, "dark": False, "can_peek": state.characters is not None,
+           "night": None, "ballot": None, "players": []}
+    if state.phase == "deal":
+        out.update(headline="The deal", line="The cards are being dealt. Wait for your name at the table.")
+    elif state.phase == "night":
+        # the same for every seat, alive or dead, called or not: no list of the living either
+        out.update(dark=True, headline=f"Night {state.night}", line=E.current_step(state).text,
+                   night={"key": night_key(state)})
+    elif state.phase == "day":
+        out.update(headline=f"Day {state.day}", line=E.current_step(state).text,
+                   players=[[n, a] for n, a in zip(table.players, table.alive)],
+                   ballot=ballot(engine, state, seat))
+        if state.stage == "voting" and state.vote_secret and out["ballot"] is None \
+                and state.players[seat] in table.voted:
+            out["line"] = "Your vote is in. Wait for the others."
+    else:
+        out.update(headline="Game over", line=table.end_reason or "",
+                   players=[[n, a] for n, a in zip(table.players, table.alive)])
+    return out
+
+
+def card(engine, state, seat: int) -> dict:
+    """The seat's own card and private notes (the phone shows it only while held)."""
+    if state.characters is None:
+        return {"card": "", "title": "No card yet", "faction": "", "ability": "", "extra": ""}
+    return card_texts(engine.view(state, Seat(seat)))
+
+
+# -- the night ------------------------------------------------------------------------------------
+def _belongs(state, seat: int, step: str) -> bool:
+    if state.characters is None:
+        return False
+    if step == "mafia":
+        return C.CHARACTERS[state.characters[seat]].faction == "mafia"
+    return state.characters[seat] == step
+
+
+def _can_act(engine, state, seat: int, step: str) -> bool:
+    legal = engine.legal_actions_by_seat(state)
+    if seat in legal:
+        return True
+    # any Mafioso in town may tap the choice the Mafia agreed on (the Boss's word is final)
+    return step == "mafia" and any(k is not None for k in legal) and E._available(state, seat)
+
+
+def _choices(state, model) -> list[tuple[str, str, bool, object]]:
+    """(label, hold text, enabled, action) for every name in seat order, then the options."""
+    by_target = {a.target: a for a in model.actions if isinstance(a, E._Choice)}
+    out = [(name, NP.confirm_text(model.step, by_target[i], state.players) if i in by_target else "",
+            i in by_target, by_target.get(i)) for i, name in enumerate(state.players)]
+    out += [(NP.option_text(a), NP.confirm_text(model.step, a, state.players), True, a)
+            for a in model.actions if not isinstance(a, E._Choice)]
+    return out
+
+
+def panel(engine, state, seat: int) -> dict:
+    """What the seat's phone shows once "Hold to answer" is held during a call."""
+    if state.phase != "night":
+        return {"key": "", "title": "", "hint": "The night is over.", "choices": []}
+    step = E._steps(state)[state.step]
+    key = night_key(state)
+    title = f"For {NP.role_title(step)} only"
+    if step in NP.NARRATION_STEPS or not _belongs(state, seat, step):
+        hint = "Nothing to choose now. Close your eyes." if step in NP.NARRATION_STEPS else NOT_YOURS
+        return {"key": key, "title": title, "hint": hint, "choices": []}
+    model = NP.night_panel(engine, state)
+    return {"key": key, "title": title, "hint": model.hint,
+            "choices": [{"label": label, "confirm": hold, "enabled": enabled}
+                        for label, hold, enabled, _ in _choices(state, model)]}
+
+
+def choose(engine, state, seat: int, key: str, index: int):
+    """The action a confirmed night choice records, or None when it records nothing (the role's
+    panel held by a player who cannot act now: dead, away, or the Owner not under attack)."""
+    if state.phase != "night" or key != night_key(state):
+        raise Refused("That call is over.")
+    step = E._steps(state)[state.step]
+    if step in NP.NARRATION_STEPS or not _belongs(state, seat, step):
+        raise Refused("Nothing to choose now.")
+    model = NP.night_panel(engine, state)
+    choices = _choices(state, model)
+    if not isinstance(index, int) or not 0 <= index < len(choices) or not choices[index][2]:
+        raise Refused("Choose one of the names offered.")
+    return choices[index][3] if model.live and _can_act(engine, state, seat, step) else None
+
+
+def answers(state, key: str) -> bool:
+    """Does the call ``key`` answer its role (the Detective, the Lady of the Night)?"""
+    night, step = (int(x) for x in key.split(":"))
+    return E.night_steps(0 if night == 0 else 1, frozenset(state.cast))[step] in NP.ANSWER_STEPS
+
+
+def decoy_answer(state, key: str) -> str | None:
+    """What a confirmation that records nothing answers: the same as a role with nothing to learn."""
+    return NP.NO_ANSWER.format(night=key.split(":")[0]) if answers(state, key) else None
+
+
+# -- the secret vote ---------------------------------------------------------------------------------
+def ballot(engine, state, seat: int) -> dict | None:
+    """A secret ballot for this seat while it still has to vote (who has voted is public)."""
+    if state.phase != "day" or state.stage != "voting" or not state.vote_secret:
+        return None
+    legal = engine.legal_actions_by_seat(state).get(seat)
+    if not legal:
+        return None
+    allowed = {a.target for a in legal if isinstance(a, E.CastVote)}
+    mode = "eliminate" if state.vote.mode == "eliminate" else "reveal"
+    options = [{"label": state.players[t], "enabled": t in allowed} for t in state.vote.accused]
+    options.append({"label": "Abstain", "enabled": None in allowed})
+    return {"key": ballot_key(state), "title": f"Secret vote: who do you vote to {mode}?", "options": options}
+
+
+def vote(engine, state, seat: int, key: str, index: int):
+    """The CastVote a phone's ballot records (refused in words when it is not this seat's turn)."""
+    box = ballot(engine, state, seat)
+    if box is None or key != box["key"]:
+        raise Refused("There is no vote for you now.")
+    if not isinstance(index, int) or not 0 <= index < len(box["options"]) or not box["options"][index]["enabled"]:
+        raise Refused("Choose one of the names offered.")
+    accused = state.vote.accused
+    return E.CastVote(seat, accused[index] if index < len(accused) else None)
