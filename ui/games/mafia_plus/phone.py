@@ -104,7 +104,8 @@ def panel(engine, state, seat: int) -> dict:
         return {"key": "", "title": "", "hint": "The night is over.", "choices": []}
     step = E._steps(state)[state.step]
     key = night_key(state)
-    title = f"For {NP.role_title(step)} only"
+    role = NP.role_title(step)
+    title = f"For {role} only" if role != "nobody" else f"Night {state.night}"
     if step in NP.NARRATION_STEPS or not _belongs(state, seat, step):
         hint = "Nothing to choose now. Close your eyes." if step in NP.NARRATION_STEPS else NOT_YOURS
         return {"key": key, "title": title, "hint": hint, "choices": []}
