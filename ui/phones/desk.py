@@ -36,6 +36,10 @@ class Snapshot:
     engine: Any
     state: Any
     seq: int
+    #: the night call the table is making now: (key, words, the state when it was called), or None.
+    #: Phones follow the table's padded calls, not the engine's steps: a living role that chose
+    #: early moves the engine on at once, and a phone must not show that before the table does.
+    call: tuple[str, str, Any] | None = None
 
 
 class PhoneDesk:
@@ -45,6 +49,7 @@ class PhoneDesk:
         self.links = Links(save=self._save_links)
         self._session = None
         self._snapshot: Snapshot | None = None
+        self._call: tuple[str, str, Any] | None = None
         #: called (on the table thread) with the seats whose phone is connected now
         self.on_connected: Callable[[frozenset[int]], None] | None = None
         #: called (on the table thread) after a phone's action was recorded
@@ -60,6 +65,7 @@ class PhoneDesk:
         if self._session is not None:
             self._session.unsubscribe(self._on_events)
         self._session = session
+        self._call = None
         saved = None
         if self._store is not None:
             saved = self._store.get_setting(LINKS_SETTING.format(game_id=session.game_id), None)
@@ -73,8 +79,15 @@ class PhoneDesk:
 
     def _take_snapshot(self) -> None:
         s = self._session
-        self._snapshot = Snapshot(s.engine.name, s.game_id, s.engine, s.state, s.seq)
+        self._snapshot = Snapshot(s.engine.name, s.game_id, s.engine, s.state, s.seq, self._call)
         self._publish()
+
+    def set_call(self, key: str | None, text: str = "") -> None:
+        """The table calls ``key`` now (None: no call): every phone shows it at the same moment."""
+        if self._session is None:
+            return
+        self._call = (key, text, self._session.state) if key else None
+        self._take_snapshot()
 
     def snapshot(self) -> Snapshot | None:
         return self._snapshot
@@ -120,7 +133,10 @@ class PhoneDesk:
         game = pages.for_game(session.engine.name)
         state = session.state
         if kind == "choose":
-            action = game.choose(session.engine, state, seat, key, index)
+            call = self._call
+            if call is None or call[0] != key:
+                return {"t": "error", "text": "That call is over."}
+            action = game.choose(session.engine, state, call[2], seat, key, index)
             if action is None:  # a panel nobody can play now: the same answer, nothing recorded
                 return {"t": "done", "answer": game.decoy_answer(state, key)}
         elif kind == "vote":

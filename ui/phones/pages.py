@@ -58,7 +58,7 @@ class Hand:
     def __init__(self, game: str) -> None:
         self.title = game.replace("-", " ").title()
 
-    def page(self, engine, state, seat: int) -> dict:
+    def page(self, engine, state, seat: int, call=None) -> dict:
         return {"game": self.title, "dark": False, "can_peek": True, "night": None, "ballot": None,
                 "players": [], "headline": self.title, "line": "Hold the button to see your cards."}
 
@@ -66,10 +66,10 @@ class Hand:
         return {"card": "", "title": "Your cards", "faction": "", "ability": "",
                 "extra": " · ".join(private_lines(engine.view(state, Seat(seat))))}
 
-    def panel(self, engine, state, seat: int) -> dict:
+    def panel(self, engine, state, seat: int, call=None) -> dict:
         return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
 
-    def choose(self, engine, state, seat, key, index):
+    def choose(self, engine, state, called, seat, key, index):
         raise Refused("Nothing to choose now.")
 
     def vote(self, engine, state, seat, key, index):

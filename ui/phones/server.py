@@ -54,8 +54,8 @@ def pack(message: dict) -> str:
     >>> len(pack({"t": "page"})) % BLOCK, json.loads(pack({"t": "x"}))["t"]
     (0, 'x')
     """
-    base = len(json.dumps({**message, "_": ""}, separators=(",", ":")).encode())
-    return json.dumps({**message, "_": " " * ((-base) % BLOCK)}, separators=(",", ":"))
+    base = len(json.dumps({**message, "_": ""}, separators=(",", ":"), ensure_ascii=False).encode())
+    return json.dumps({**message, "_": " " * ((-base) % BLOCK)}, separators=(",", ":"), ensure_ascii=False)
 
 
 def on_table_network(address: str | None) -> bool:
@@ -117,6 +117,7 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._sockets: dict[web.WebSocketResponse, int] = {}
+        self._last: dict[web.WebSocketResponse, dict] = {}
         self._hello = RateLimit(0.5, 10)
         self._reads = RateLimit(5.0, 20)
         self._messages = RateLimit(8.0, 30)
@@ -189,8 +190,13 @@ class PhoneServer:
             loop.call_soon_threadsafe(lambda: loop.create_task(self._broadcast()))
 
     async def _broadcast(self) -> None:
+        """Each phone gets its page again only when it changed: at night the page follows the
+        table's calls, so what the engine does between two calls reaches no phone."""
         for ws, seat in list(self._sockets.items()):
-            await self._send(ws, self._page(seat))
+            page = self._page(seat)
+            if self._last.get(ws) != page:
+                self._last[ws] = page
+                await self._send(ws, page)
 
     async def _send(self, ws: web.WebSocketResponse, message: dict) -> None:
         try:
@@ -204,7 +210,7 @@ class PhoneServer:
         if snap is None or seat >= len(getattr(snap.state, "players", ())):
             return {"t": "page", "game": "", "headline": "Waiting for the table", "line": "", "dark": False,
                     "can_peek": False, "night": None, "ballot": None, "players": [], "seat": seat, "name": ""}
-        page = pages.for_game(snap.game).page(snap.engine, snap.state, seat)
+        page = pages.for_game(snap.game).page(snap.engine, snap.state, seat, snap.call)
         return {"t": "page", "seat": seat, "name": snap.state.players[seat], **page}
 
     def seat_for(self, request: web.Request) -> int | None:
@@ -260,7 +266,8 @@ class PhoneServer:
         self._sockets[ws] = seat
         self._connections_changed()
         try:
-            await self._send(ws, self._page(seat))
+            self._last[ws] = self._page(seat)
+            await self._send(ws, self._last[ws])
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
@@ -273,6 +280,7 @@ class PhoneServer:
                 await self._send(ws, await self._answer(seat, msg.data))
         finally:
             self._sockets.pop(ws, None)
+            self._last.pop(ws, None)
             self._connections_changed()
         return ws
 
@@ -292,7 +300,7 @@ class PhoneServer:
             return {"t": "error", "text": "No game is open at the table."}
         game = pages.for_game(snap.game)
         if kind == "open":
-            return {"t": "panel", **game.panel(snap.engine, snap.state, seat)}
+            return {"t": "panel", **game.panel(snap.engine, snap.state, seat, snap.call)}
         if kind == "card":
             return {"t": "card", **game.card(snap.engine, snap.state, seat)}
         if kind in ("choose", "vote"):

@@ -82,6 +82,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self.news_text = ""
         self.call_text = ""  # never last night's words: the tick calls this step in a moment
         super().prepare(game, game_id, **params)
+        self._tell_phones(None)
         if self._ticker is None:
             self._ticker = Clock.schedule_interval(self._tick, TICK)
 
@@ -121,7 +122,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             return
         if self._lady == "due":
             self._lady = "calling"
-            self._call(LADY_WAKE)
+            self._call(LADY_WAKE, wake=True)
             self._pad_until = None  # counted from the moment the call has been said, below
             return
         if self._lady == "calling":
@@ -144,13 +145,14 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         if list(legal) == [None]:  # nobody can act: the app is the GM and continues
             self.act(E.Continue())
 
-    def _call(self, text: str) -> None:
+    def _call(self, text: str, wake: bool = False) -> None:
         from ui.narration import line_duration_hint
 
         st = self.state
         self.night_title = f"Night {st.night}"
         self.app.set_phase(f"Mafia+ · Night {st.night}")
         self.call_text = text
+        self._tell_phones(f"{st.night}:{st.step}" + (":wake" if wake else ""), text)
         narrator = getattr(self.app, "narrator", None)
         if narrator is not None:
             try:
@@ -160,6 +162,14 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         seconds = flow.call_seconds(text, self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS),
                                     line_duration_hint)
         self._pad_until = time.monotonic() + seconds
+
+    def _tell_phones(self, key: str | None, text: str = "") -> None:
+        """Every phone shows the table's call at the moment the table makes it (ui/phones)."""
+        from ui.phones import desk_of
+
+        desk = desk_of(self.app)
+        if desk is not None:
+            desk.set_call(key, text)
 
     def toggle_pause(self) -> None:
         super().toggle_pause()

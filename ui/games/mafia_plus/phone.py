@@ -10,7 +10,8 @@ other phone shows "not your call". Nothing on the page before the hold depends o
 >>> st = ENGINE.new({"players": list("ABCDEFG"), "set": {"choices": ["bartender"]}}, 1)
 >>> st, _ = ENGINE.apply(st, E.Dealt(("doctor", "detective", "loose_cannon", "lady_of_the_night",
 ...                                "mafia_boss", "coquette", "bartender"), by_hand=True))
->>> page(ENGINE, st, 0)["night"] == page(ENGINE, st, 4)["night"]
+>>> call = (night_key(st), "Night falls.", st)
+>>> page(ENGINE, st, 0, call)["night"] == page(ENGINE, st, 4, call)["night"]
 True
 """
 
@@ -40,8 +41,9 @@ def ballot_key(state) -> str:
     return f"{state.day}:{len(state.votes)}:{state.vote.mode if state.vote else ''}"
 
 
-def page(engine, state, seat: int) -> dict:
-    """The seat's page: public facts, and what this seat may do on its phone now."""
+def page(engine, state, seat: int, call=None) -> dict:
+    """The seat's page: public facts, and what this seat may do on its phone now. At night it
+    follows ``call`` (the table's call now: key, words, state when called), never the engine."""
     table = engine.view(state, TABLE)
     out = {"game": TITLE, "dark": False, "can_peek": state.characters is not None,
            "night": None, "ballot": None, "players": []}
@@ -49,8 +51,8 @@ def page(engine, state, seat: int) -> dict:
         out.update(headline="The deal", line="The cards are being dealt. Wait for your name at the table.")
     elif state.phase == "night":
         # the same for every seat, alive or dead, called or not: no list of the living either
-        out.update(dark=True, headline=f"Night {state.night}", line=E.current_step(state).text,
-                   night={"key": night_key(state)})
+        out.update(dark=True, headline=f"Night {state.night}", line=call[1] if call else "",
+                   night={"key": call[0]} if call else None)
     elif state.phase == "day":
         out.update(headline=f"Day {state.day}", line=E.current_step(state).text,
                    players=[[n, a] for n, a in zip(table.players, table.alive)],
@@ -98,41 +100,62 @@ def _choices(state, model) -> list[tuple[str, str, bool, object]]:
     return out
 
 
-def panel(engine, state, seat: int) -> dict:
-    """What the seat's phone shows once "Hold to answer" is held during a call."""
-    if state.phase != "night":
-        return {"key": "", "title": "", "hint": "The night is over.", "choices": []}
-    step = E._steps(state)[state.step]
-    key = night_key(state)
+WAKE = "wake"  # the key's tail for the Night Zero call that wakes the one the Lady chose
+
+
+def panel(engine, state, seat: int, call=None) -> dict:
+    """What the seat's phone shows once "Hold to answer" is held during the table's call."""
+    if call is None:
+        return {"key": "", "title": "", "hint": "Nothing to choose now. Close your eyes.", "choices": []}
+    key, _, called = call
+    if key.endswith(WAKE):
+        return _wake_panel(engine, called, seat, key)
+    step = E._steps(called)[called.step]
     role = NP.role_title(step)
-    title = f"For {role} only" if role != "nobody" else f"Night {state.night}"
-    if step in NP.NARRATION_STEPS or not _belongs(state, seat, step):
+    title = f"For {role} only" if role != "nobody" else f"Night {called.night}"
+    if step in NP.NARRATION_STEPS or not _belongs(called, seat, step):
         hint = "Nothing to choose now. Close your eyes." if step in NP.NARRATION_STEPS else NOT_YOURS
         return {"key": key, "title": title, "hint": hint, "choices": []}
-    model = NP.night_panel(engine, state)
+    model = NP.night_panel(engine, called)
     return {"key": key, "title": title, "hint": model.hint,
             "choices": [{"label": label, "confirm": hold, "enabled": enabled}
-                        for label, hold, enabled, _ in _choices(state, model)]}
+                        for label, hold, enabled, _ in _choices(called, model)]}
 
 
-def choose(engine, state, seat: int, key: str, index: int):
-    """The action a confirmed night choice records, or None when it records nothing (the role's
-    panel held by a player who cannot act now: dead, away, or the Owner not under attack)."""
-    if state.phase != "night" or key != night_key(state):
-        raise Refused("That call is over.")
-    step = E._steps(state)[state.step]
-    if step in NP.NARRATION_STEPS or not _belongs(state, seat, step):
+def _wake_panel(engine, called, seat: int, key: str) -> dict:
+    """Night Zero: the one the Lady chose sees who she is (their own note); everyone else is told
+    it is not their call - on their own phone, held to their chest."""
+    chosen = next((v for step, _, v in called.tonight if step == "lady_of_the_night"), None)
+    hint = NOT_YOURS
+    if chosen == seat:
+        notes = [n for n in engine.view(called, Seat(seat)).notes if "Lady of the Night" in n]
+        hint = notes[-1] if notes else NOT_YOURS
+    return {"key": key, "title": "For the one the Lady chose", "hint": hint, "choices": []}
+
+
+def choose(engine, state, called, seat: int, key: str, index: int):
+    """The action a confirmed night choice records, or None when it records nothing: the role's
+    panel held by a player who cannot act now (dead, away, the Owner not under attack), or held
+    again after the role has chosen (the engine has moved on; the table still pads the call)."""
+    if key.endswith(WAKE) or called.phase != "night":
         raise Refused("Nothing to choose now.")
-    model = NP.night_panel(engine, state)
-    choices = _choices(state, model)
+    step = E._steps(called)[called.step]
+    if step in NP.NARRATION_STEPS or not _belongs(called, seat, step):
+        raise Refused("Nothing to choose now.")
+    model = NP.night_panel(engine, called)
+    choices = _choices(called, model)
     if not isinstance(index, int) or not 0 <= index < len(choices) or not choices[index][2]:
         raise Refused("Choose one of the names offered.")
+    if state.phase != "night" or night_key(state) != night_key(called):
+        return None
     return choices[index][3] if model.live and _can_act(engine, state, seat, step) else None
 
 
 def answers(state, key: str) -> bool:
     """Does the call ``key`` answer its role (the Detective, the Lady of the Night)?"""
-    night, step = (int(x) for x in key.split(":"))
+    if key.endswith(WAKE):
+        return False
+    night, step = (int(x) for x in key.split(":")[:2])
     return E.night_steps(0 if night == 0 else 1, frozenset(state.cast))[step] in NP.ANSWER_STEPS
 
 

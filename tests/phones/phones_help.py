@@ -1,0 +1,148 @@
+"""Phones without a browser: the real server on a free port, a real session on a table thread of
+its own (the session's SQLite connection belongs to one thread, as on the table), and phones as
+plain aiohttp clients, each with its own cookie jar."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+
+import aiohttp
+from companion.games.mafia_plus import engine as E
+from companion.session import Session
+from companion.store import Store
+from ui.phones.desk import PhoneDesk
+from ui.phones.server import PhoneServer
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina"]
+#: the set of the doctests: Night 1 calls the Mafia, the Doctor, the Detective, the Bartender
+CAST = ("doctor", "detective", "loose_cannon", "lady_of_the_night", "mafia_boss", "coquette", "bartender")
+CONFIG = {"players": PLAYERS, "set": {"choices": ["bartender"]}}
+
+
+class TableThread:
+    """The table's thread: owns the store and the session; runs what the desk hands it."""
+
+    def __init__(self, path, cast=CAST, resume: int | None = None):
+        self.jobs: queue.Queue = queue.Queue()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+        self._thread.start()
+        self.store = self.call(lambda: Store.open(path))
+        self.desk = self.call(lambda: PhoneDesk(self.jobs.put, self.store))
+        self.session = None
+        if resume is None:
+            self.new_game(cast)
+        else:
+            self.session = self.call(lambda: Session.resume(self.store, resume))
+            self.call(lambda: self.desk.watch(self.session))
+
+    def _loop(self):
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            job()
+
+    def call(self, fn):
+        done = queue.Queue()
+
+        def job():
+            try:
+                done.put((True, fn()))
+            except BaseException as error:  # handed back to the test's thread
+                done.put((False, error))
+        self.jobs.put(job)
+        ok, value = done.get(timeout=30)
+        if not ok:
+            raise value
+        return value
+
+    def new_game(self, cast=CAST):
+        def start():
+            session = Session.start(self.store, "mafia-plus", CONFIG, seed=5)
+            session.act(E.Dealt(tuple(cast), by_hand=True))
+            self.session = session
+            self.desk.watch(session)
+            return session
+        return self.call(start)
+
+    def call_now(self):
+        """The table calls the engine's current night step, as the night screen's tick does."""
+        self.call(lambda: self.desk.set_call(f"{self.session.state.night}:{self.session.state.step}",
+                                              E.current_step(self.session.state).text))
+
+    def act(self, action):
+        return self.call(lambda: self.session.act(action))
+
+    def advance(self, until, choose=None):
+        """Play on (the GM's Continue, or ``choose(state, legal)`` for a seat) until ``until(state)``."""
+        def run():
+            engine = self.session.engine
+            for _ in range(500):
+                st = self.session.state
+                if until(st):
+                    return st
+                legal = engine.legal_actions_by_seat(st)
+                if None in legal and len(legal) == 1:
+                    action = legal[None][0]
+                else:
+                    action = choose(st, legal) if choose else next(a for k, v in legal.items() if k is not None for a in v)
+                self.session.act(action)
+            raise AssertionError("the game did not get there")
+        return self.call(run)
+
+    def close(self):
+        self.jobs.put(None)
+
+
+class Phone:
+    """One phone: its own cookie jar, a WebSocket once linked, every message it received kept."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.ws = None
+        self.received: list[str] = []
+
+    async def hello(self) -> dict:
+        async with self.http.post(self.base + "api/hello") as r:
+            body = await r.text()
+            self.received.append(body)
+            return json.loads(body)
+
+    async def connect(self) -> dict:
+        self.ws = await self.http.ws_connect(self.base + "ws")
+        return await self.next()
+
+    async def next(self, timeout: float = 10.0) -> dict:
+        msg = await self.ws.receive(timeout=timeout)
+        self.received.append(msg.data)
+        return json.loads(msg.data)
+
+    async def ask(self, message: dict) -> dict:
+        await self.ws.send_str(json.dumps(message))
+        return await self.next()
+
+    async def until(self, predicate, timeout: float = 10.0) -> dict:
+        while True:
+            m = await self.next(timeout)
+            if predicate(m):
+                return m
+
+    async def close(self):
+        if self.ws is not None:
+            await self.ws.close()
+        await self.http.close()
+
+
+async def linked_phone(table, server, seat: int) -> Phone:
+    phone = Phone(server.url())
+    code = (await phone.hello())["code"]
+    table.call(lambda: table.desk.link(seat, code))
+    return phone
+
+
+def run(coro):
+    return asyncio.run(coro)
