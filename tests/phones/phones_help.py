@@ -146,3 +146,36 @@ async def linked_phone(table, server, seat: int) -> Phone:
 
 def run(coro):
     return asyncio.run(coro)
+
+
+# -- night secrecy: twins that differ only in secrets ----------------------------------------------
+# In A the Doctor sits at seat 0 and the Loose Cannon at seat 2; in B they swap. The Mafia kills
+# seat 2 on Night 1 in both (public: the same death, the same stats). On Night 2 A's Doctor is
+# alive and B's is dead: their phones must show and send exactly the same.
+TWIN_A = CAST
+TWIN_B = ("loose_cannon", "detective", "doctor", "lady_of_the_night", "mafia_boss", "coquette", "bartender")
+
+
+def quiet_choice(st, legal):
+    """A scripted table that decides by seats, never by characters (so twins stay twins): the
+    Mafia kills seat 2, the Doctor heals seat 6, the Detective looks at seat 4, the Lady at seat 6,
+    the Bartender pours nothing; by Day seat 1 accuses seat 6 and everyone abstains."""
+    if st.phase == "day":
+        if st.stage == "discussion" and not st.accused:
+            return E.Accuse(1, 6)
+        if st.stage == "discussion":
+            return E.CallVote("eliminate")
+        if st.stage == "voting":
+            return E.CastVote(next(k for k in legal if k is not None), None)
+        return legal[None][0]
+    step = E._steps(st)[st.step]
+    actions = next(v for k, v in legal.items() if k is not None)
+    wanted = {"mafia": 2, "doctor": 6, "detective": 4, "lady_of_the_night": 6}.get(step)
+    if wanted is None:
+        return next((a for a in actions if isinstance(a, E.Pass)), actions[0])
+    return next((a for a in actions if getattr(a, "target", None) == wanted), actions[0])
+
+
+def play_to_second_doctor_call(table):
+    return table.advance(lambda s: s.phase == "night" and s.night == 2 and E._steps(s)[s.step] == "doctor",
+                         quiet_choice)

@@ -15,7 +15,7 @@ from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus import engine as E
 from ui.phones.server import BLOCK, PhoneServer
 
-from phones_help import CAST, PLAYERS, Phone, TableThread, linked_phone, run
+from phones_help import CAST, PLAYERS, TWIN_A, TWIN_B, TableThread, linked_phone, play_to_second_doctor_call, run
 
 DOCTOR, DETECTIVE, CANNON, LADY, BOSS, COQUETTE, BARTENDER = range(7)
 
@@ -227,48 +227,13 @@ def test_a_phone_that_reconnects_returns_to_its_seats_current_page(table, server
     assert again == first and again["night"]
 
 
-# -- night secrecy: twins that differ only in secrets ----------------------------------------------
-# In A the Doctor sits at seat 0 and the Loose Cannon at seat 2; in B they swap. The Mafia kills
-# seat 2 on Night 1 in both (public: the same death, the same stats). On Night 2 A's Doctor is
-# alive and B's is dead: their phones must show and send exactly the same.
-TWIN_A = CAST
-TWIN_B = ("loose_cannon", "detective", "doctor", "lady_of_the_night", "mafia_boss", "coquette", "bartender")
-
-
-def _play_to_second_doctor_call(table):
-    def choose(st, legal):
-        step = E._steps(st)[st.step]
-        actions = next(v for k, v in legal.items() if k is not None)
-        wanted = {"mafia": 2, "doctor": 6, "detective": 4, "lady_of_the_night": 6}.get(step)
-        if st.phase == "day":
-            return day_choice(st, legal)
-        if wanted is None:  # the Bartender pours nothing
-            return next((a for a in actions if isinstance(a, E.Pass)), actions[0])
-        return next((a for a in actions if getattr(a, "target", None) == wanted), actions[0])
-
-    def day_choice(st, legal):
-        # Day 1: nobody is accused; the GM's Continue is not offered while anyone may accuse, so
-        # seat 1 accuses seat 6, the vote is called and everyone abstains; the Day ends.
-        if st.stage == "discussion" and not st.accused:
-            return E.Accuse(1, 6)
-        if st.stage == "discussion":
-            return E.CallVote("eliminate")
-        if st.stage == "voting":
-            seat = next(k for k in legal if k is not None)
-            return E.CastVote(seat, None)
-        return legal[None][0]
-
-    return table.advance(lambda s: s.phase == "night" and s.night == 2 and E._steps(s)[s.step] == "doctor",
-                         choose)
-
-
 def test_dead_and_living_doctor_phones_show_and_send_the_same(tmp_path):
     results = []
     for name, cast in (("a", TWIN_A), ("b", TWIN_B)):
         table = TableThread(tmp_path / f"{name}.db", cast)
         server = PhoneServer(table.desk, "127.0.0.1", 0)
         assert server.start()
-        st = _play_to_second_doctor_call(table)
+        st = play_to_second_doctor_call(table)
         doctor = cast.index("doctor")
 
         async def go():

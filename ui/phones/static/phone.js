@@ -37,7 +37,7 @@ async function hello() {
     later("hello", 1500, hello);
     return;
   }
-  if (answer.linked) { say(""); connect(); return; }
+  if (answer.linked) { say(""); $("code").textContent = ""; connect(); return; }
   $("code").textContent = answer.code;
   show("join");
   later("hello", 1000, hello);
@@ -89,6 +89,7 @@ function render(p) {
   if (onPanel && (!p.night || p.night.key !== panelKey) && $("reply").hidden) backToSeat();
   if (!onPanel && $("card").hidden) show("seat");
   if (p.night && p.night.key !== wasNight) say("");
+  if (p.night && !wasNight && sessionStorage.getItem("panel") === p.night.key) send({ t: "open", key: p.night.key });
 }
 
 function renderBallot(b) {
@@ -112,8 +113,12 @@ function renderBallot(b) {
 
 function backToSeat() {
   clearTimeout(timers.reply);
+  sessionStorage.removeItem("panel");
   panelKey = "";
   panelChoice = -1;
+  // nothing private stays in the page once it is closed, not even hidden
+  for (const id of ["panel-title", "panel-hint", "reply-title", "reply-text"]) $(id).textContent = "";
+  $("panel-choices").replaceChildren();
   show(page ? "seat" : "join");
 }
 
@@ -140,6 +145,7 @@ function showCard(c) {
 // ---- the night: hold to answer, choose, hold to confirm ------------------------------------------------
 function showPanel(p) {
   panelKey = p.key;
+  sessionStorage.setItem("panel", p.key);  // a reload during this call opens it again
   panelChoice = -1;
   $("panel-title").textContent = p.title;
   $("panel-hint").textContent = p.hint;

@@ -1,0 +1,240 @@
+"""Phones in a real headless Chromium (Debian's chromium + chromium-driver, installed by ./dev):
+seven phones play a whole Mafia+ game, each page used like a person (visible text, real holds).
+
+The table here is the session on its own thread doing what the table screen does (calling each
+step, the Game Master's Continue, the accusations); tests/acceptance plays the Kivy table itself.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.engine import Seat
+from companion.games.mafia_plus import engine as E
+from companion.session import Session
+from ui.games.mafia_plus import night_panel as NP
+from ui.phones.server import PhoneServer
+
+from browser import Browser, chromium_available
+from phones_help import CAST, CONFIG, PLAYERS, TWIN_A, TWIN_B, TableThread, play_to_second_doctor_call, quiet_choice
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "phones"
+
+
+def _wait_until(done, patience: float = 20.0) -> None:
+    """A liveness check: the table must take a phone's action within a generous limit."""
+    end = time.monotonic() + patience
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("stalled: the table did not take the phone's action")
+        time.sleep(0.05)
+
+
+def _serve(table) -> PhoneServer:
+    server = PhoneServer(table.desk, "0.0.0.0", 0)
+    assert server.start(), server.error
+    return server
+
+
+def _join(browser, table, server, seats) -> dict:
+    """Each phone opens the table's address; the table types the code the phone shows."""
+    pages = {}
+    for seat in seats:
+        page = browser.phone(f"http://127.0.0.{seat + 2}:{server.port}/")
+        shown = page.wait_for("type this code")
+        code = shown.split("type this code:")[1].split()[0]
+        table.call(lambda s=seat, c=code: table.desk.link(s, c))
+        page.wait_for(PLAYERS[seat])
+        pages[seat] = page
+    return pages
+
+
+@pytest.fixture(scope="module")
+def browser():
+    problem = chromium_available()
+    if problem:  # a failure, not a skip: these tests are the proof that phones work
+        pytest.fail(problem)
+    b = Browser()
+    yield b
+    b.close()
+
+
+def _secret_game(tmp_path, cast=CAST, name="game") -> TableThread:
+    table = TableThread(tmp_path / f"{name}.db", cast)
+
+    def start():
+        session = Session.start(table.store, "mafia-plus", {**CONFIG, "vote": "secret"}, seed=5)
+        session.act(E.Dealt(tuple(cast), by_hand=True))
+        table.session = session
+        table.desk.watch(session)
+    table.call(start)
+    return table
+
+
+def test_seven_phones_play_mafia_plus_from_the_join_to_the_reveal(tmp_path, browser):
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    engine = table.session.engine
+    pages = _join(browser, table, server, range(7))
+
+    for seat, page in pages.items():  # the card: shown while held, gone when the finger lifts
+        character = engine.view(table.session.state, Seat(seat)).character
+        page.press("Hold to see your card")
+        page.wait_for(f"For {PLAYERS[seat]} only")
+        assert character in page.text()
+        page.lift()
+        page.wait_for("Hold to see your card")
+        assert character not in page.text()
+
+    for _ in range(400):
+        st = table.session.state
+        if st.phase == "over":
+            break
+        if st.phase == "night":
+            table.call_now()
+            key = (st.night, st.step)
+            legal = engine.legal_actions_by_seat(st)
+            actor = next((k for k in legal if k is not None), None)
+            if actor is None:
+                table.act(E.Continue())
+                continue
+            phone = pages[actor]
+            phone.hold("Hold to answer")
+            phone.wait_for("only")
+            action = legal[actor][0]
+            step = E._steps(st)[st.step]
+            phone.tap(PLAYERS[action.target] if isinstance(action, E._Choice) else NP.option_text(action))
+            phone.hold(NP.confirm_text(step, action, PLAYERS))
+            _wait_until(lambda: (table.session.state.night, table.session.state.step) != key
+                        or table.session.state.phase != "night")
+            continue
+        if st.stage == "discussion":
+            present = [i for i in range(7) if E._available(st, i)]
+            table.act(E.Accuse(present[0], present[-1]))
+            table.act(E.CallVote("eliminate"))
+            continue
+        if st.stage == "voting":
+            for seat in list(engine.legal_actions_by_seat(st)):
+                phone = pages[seat]
+                phone.wait_for("Secret vote")
+                accused = PLAYERS[st.vote.accused[0]]
+                phone.tap(accused)
+                phone.hold(f"Hold to vote: {accused}")
+                phone.wait_for("Your vote is in")
+            continue
+        table.act(E.CarryOut())
+    assert table.session.state.phase == "over"
+    for page in pages.values():
+        page.wait_for("Game over")
+
+    state = table.session.state
+    for seat, page in pages.items():  # every frame and response a page received
+        seen = "\n".join(page.received())
+        own = engine.view(state, Seat(seat))
+        for other in range(7):
+            theirs = engine.view(state, Seat(other))
+            if other != seat and theirs.card not in " ".join(own.notes):
+                assert theirs.card not in seen, f"{PLAYERS[seat]}'s page received {PLAYERS[other]}'s card"
+    server.stop()
+    table.close()
+
+
+def test_dead_and_living_doctor_pages_are_the_same_in_the_browser(tmp_path, browser):
+    """Twins that differ only in secrets (phones_help): on Night 2 A's Doctor (seat 0) is alive
+    and B's (seat 2) is dead. Every page's night DOM is the same seat by seat; the Doctor's panel,
+    its choice and what follows are the same whether the Doctor lives or not (the Doctor sits at
+    another seat in B, so the page's own name is set aside there)."""
+    seen = []
+    for name, cast in (("a", TWIN_A), ("b", TWIN_B)):
+        table = TableThread(tmp_path / f"{name}.db", cast)
+        server = _serve(table)
+        play_to_second_doctor_call(table)
+        pages = _join(browser, table, server, (0, 2))
+        table.call_now()
+        for page in pages.values():
+            page.wait_for("Hold to answer")
+        night = {seat: page.html() for seat, page in pages.items()}
+        doctor = pages[cast.index("doctor")]
+        doctor.hold("Hold to answer")
+        doctor.wait_for("For the Doctor only")
+        panel = doctor.html("#panel")
+        doctor.tap(PLAYERS[6])
+        doctor.hold(f"Hold to heal {PLAYERS[6]}")
+        doctor.wait_for("Hold to answer")
+        after = doctor.html().replace(f">{PLAYERS[cast.index('doctor')]}<", ">the Doctor's name<")
+        seen.append((night, panel, after))
+        server.stop()
+        table.close()
+    for part, (a, b) in enumerate(zip(seen[0], seen[1])):
+        assert a == b, (part, [(x, y) for x, y in zip(str(a).splitlines(), str(b).splitlines()) if x != y])
+
+
+def test_a_reload_mid_night_returns_to_the_same_panel(tmp_path, browser):
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    table.advance(lambda s: s.phase == "night" and s.night == 1 and E._steps(s)[s.step] == "doctor",
+                  quiet_choice)
+    (page,) = _join(browser, table, server, (0,)).values()
+    table.call_now()
+    page.hold("Hold to answer")
+    page.wait_for("For the Doctor only")
+    page.reload()
+    shown = page.wait_for("For the Doctor only")
+    assert "Hold to answer" not in shown
+    server.stop()
+    table.close()
+
+
+def test_a_page_with_a_wrong_or_old_token_receives_nothing(tmp_path, browser):
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    (page,) = _join(browser, table, server, (3,)).values()
+    page.driver.add_cookie({"name": "mtc_phone", "value": "forged-token-of-nobody"})
+    page.reload()
+    page.wait_for("Join the table")
+    table.new_game()  # the old token belongs to the last game
+    page.reload()
+    page.wait_for("Join the table")
+    after_reload = page.received()[len(page.kept):]
+    assert not any(name in frame for frame in after_reload for name in PLAYERS)
+    server.stop()
+    table.close()
+
+
+def test_phone_screenshots_for_the_readme(tmp_path, browser):
+    """The README's phone pictures, taken by Chromium at 390x844 from a real game."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    join = browser.phone(f"http://127.0.0.20:{server.port}/")
+    join.wait_for("type this code")
+    join.screenshot(SHOTS / "join.png")
+    (page,) = _join(browser, table, server, (1,)).values()
+    page.press("Hold to see your card")
+    page.wait_for("For Bruno only")
+    page.screenshot(SHOTS / "card.png")
+    page.lift()
+    table.advance(lambda s: s.phase == "night" and s.night == 1 and E._steps(s)[s.step] == "detective",
+                  quiet_choice)
+    table.call_now()
+    page.wait_for("Hold to answer")
+    page.screenshot(SHOTS / "night.png")
+    page.hold("Hold to answer")
+    page.wait_for("For the Detective only")
+    page.tap(PLAYERS[4])
+    page.screenshot(SHOTS / "night-panel.png")
+    page.hold(f"Hold to investigate {PLAYERS[4]}")
+    page.wait_for("Night 1:")
+    page.screenshot(SHOTS / "night-answer.png")
+    table.advance(lambda s: s.phase == "day", quiet_choice)
+    table.act(E.Accuse(0, 4))
+    table.act(E.Accuse(3, 5))
+    table.act(E.CallVote("eliminate"))
+    page.wait_for("Secret vote")
+    page.tap(PLAYERS[4])
+    page.screenshot(SHOTS / "secret-vote.png")
+    server.stop()
+    table.close()
