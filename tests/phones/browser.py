@@ -53,7 +53,11 @@ def chromium_available() -> str | None:
 
 
 class Browser:
-    def __init__(self, width: int = 390, height: int = 844) -> None:
+    """``pump(seconds)`` lets the table run while a page is waited for (the table robot's
+    ``run_for`` when the Kivy app shares this process; a plain sleep otherwise)."""
+
+    def __init__(self, width: int = 390, height: int = 844, pump=time.sleep) -> None:
+        self.pump = pump
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium")
         for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -76,15 +80,16 @@ class Browser:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {  # a phone, portrait
             "width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": True})
         self.driver.get(url)
-        return PhonePage(self.driver, handle)
+        return PhonePage(self.driver, handle, self.pump)
 
     def close(self) -> None:
         self.driver.quit()
 
 
 class PhonePage:
-    def __init__(self, driver, handle: str) -> None:
+    def __init__(self, driver, handle: str, pump=time.sleep) -> None:
         self.driver = driver
+        self.pump = pump
         self.handle = handle
         self.kept: list[str] = []  # frames received before a reload
 
@@ -110,7 +115,7 @@ class PhonePage:
             seen = self.text()
             if text in seen:
                 return seen
-            time.sleep(0.05)
+            self.pump(0.05)
         raise Stalled(f"stalled waiting for {text!r}; the page shows: {self.text()!r}")
 
     # -- a finger ----------------------------------------------------------------------------------

@@ -354,3 +354,21 @@ def test_a_busy_port_is_a_sentence_not_a_traceback(table):
         server_started = server.start()
     assert not server_started
     assert server.error.startswith(f"Phones are off: port {port} cannot be opened")
+
+
+def test_sicily_and_casino_phones_show_the_seats_own_private_view_as_lines():
+    """Games without a phone module of their own: the seat's private view, read as lines."""
+    import random
+
+    from companion import registry
+    from ui.phones.pages import for_game
+
+    for game in ("mafia-sicily", "mafia-casino"):
+        engine = registry.get(game)
+        state = engine.new(engine.default_config(4, random.Random(1)), 1)
+        phone = for_game(game)
+        card = phone.card(engine, state, 0)
+        view = engine.view(state, Seat(0))
+        assert card["title"] == "Your cards" and card["extra"]
+        assert "table" not in card["extra"].lower().split(":")[0]  # the shared part is left out
+        assert phone.page(engine, state, 0)["can_peek"] and view.seat == 0

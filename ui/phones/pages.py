@@ -64,7 +64,7 @@ class Hand:
 
     def card(self, engine, state, seat: int) -> dict:
         return {"card": "", "title": "Your cards", "faction": "", "ability": "",
-                "extra": " · ".join(private_lines(engine.view(state, Seat(seat))))}
+                "extra": "\n".join(private_lines(engine.view(state, Seat(seat))))}
 
     def panel(self, engine, state, seat: int, call=None) -> dict:
         return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
