@@ -34,14 +34,15 @@ NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\n
 
 
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,
-         timeout: float = 1800, db: Path | None = None, narration: str = "off", name: str = "robot") -> dict:
+         timeout: float = 1800, db: Path | None = None, narration: str = "off", name: str = "robot",
+         env: dict | None = None) -> dict:
     """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``)."""
     out = tmp / name
     db = db or tmp / "table.db"
     args = [sys.executable, str(HERE / "play.py"), str(out), str(db), size, *scenarios]
     for key, value in (settings or {}).items():
         args += ["--setting", f"{key}={json.dumps(value)}"]
-    env = robot_env(tmp)
+    env = {**robot_env(tmp), **(env or {})}
     narration_file = tmp / f"narration-{narration}.toml"
     narration_file.write_text(NARRATION[narration])
     env["MAFIA_COMPANION_NARRATION"] = str(narration_file)

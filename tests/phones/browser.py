@@ -118,6 +118,16 @@ class PhonePage:
             self.pump(0.05)
         raise Stalled(f"stalled waiting for {text!r}; the page shows: {self.text()!r}")
 
+    def buttons(self) -> list:
+        """The visible, enabled buttons, in page order."""
+        for _ in range(3):
+            try:
+                return [b for b in self._here().find_elements(By.TAG_NAME, "button")
+                        if b.is_displayed() and b.is_enabled()]
+            except StaleElementReferenceException:
+                continue
+        return []
+
     # -- a finger ----------------------------------------------------------------------------------
     def control(self, text: str):
         for _ in range(3):
