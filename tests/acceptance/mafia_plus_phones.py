@@ -89,14 +89,9 @@ class PhoneTable(MafiaPlusTable):
             return
         seen = page.wait_for(" only")
         self.obs.setdefault("phone_panels", []).append(seen.splitlines()[0] if seen else "")
-        targets = [b.text for b in page.buttons() if b.text in self.names]
-        if targets:
-            target = self.choose_target(role, actor)
-            if target not in targets:
-                target = self.rng.choice(targets)
+        target = self.pick(role, actor, [b.text for b in page.buttons() if b.text in self.names])
+        if target:
             page.tap(target)
-            if role == "lady_of_the_night":
-                self.lady_choice = target
             page.hold(next(b.text for b in page.buttons() if b.text.startswith("Hold to ")
                            and b.text.endswith(f" {target}")))
         else:

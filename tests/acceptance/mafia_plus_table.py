@@ -168,6 +168,17 @@ class MafiaPlusTable:
             pool = [p for p in alive if p != actor]
         return self.rng.choice(sorted(pool))
 
+    def pick(self, role: str, actor: str, offered: list[str]) -> str | None:
+        """Whom the called player chooses among the names their panel offers (None: no names)."""
+        if not offered:
+            return None
+        target = self.choose_target(role, actor)
+        if target not in offered:
+            target = self.rng.choice(offered)
+        if role == "lady_of_the_night":
+            self.lady_choice = target
+        return target
+
     def night_panel(self, role: str, actor: str) -> None:
         """The called player opens their private panel, taps a target and holds to confirm."""
         r = self.r
@@ -181,14 +192,9 @@ class MafiaPlusTable:
             return
         self.check("night panel", private_open=True)
         self.shot_once(f"mp-night-panel-{role}")
-        targets = [c.text for c in r.controls() if c.text in self.names]
-        if targets:
-            target = self.choose_target(role, actor)
-            if target not in targets:
-                target = self.rng.choice(targets)
+        target = self.pick(role, actor, [c.text for c in r.controls() if c.text in self.names])
+        if target:
             r.tap(target)
-            if role == "lady_of_the_night":
-                self.lady_choice = target
             r.hold(re.compile(rf"^Hold to .* {re.escape(target)}$"))
         else:
             r.tap("Not tonight")
