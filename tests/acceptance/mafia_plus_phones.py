@@ -22,7 +22,7 @@ from mafia_plus_table import NAMES, MafiaPlusTable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "phones"))
 from browser import Browser  # noqa: E402
 
-ADDRESS = re.compile(r"^https?://[^/\s]+:(\d+)/?$")
+ADDRESS = re.compile(r"^(?:https?://)?[\w.\-]+:(\d+)/?$")  # "10.42.0.1:8765", under the QR code
 CODE = re.compile(r"type this code:\s*(\d{4})")
 
 
