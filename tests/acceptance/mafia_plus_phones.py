@@ -100,7 +100,7 @@ class PhoneTable(MafiaPlusTable):
         if role in ("detective", "lady_of_the_night"):
             answer = page.wait_for("Night ")
             self.obs.setdefault("answers", []).append(answer)
-            page.wait_for("Hold to answer", patience=15)  # the answer hides itself
+            page.wait_for("Hold to see your card", patience=15)  # the answer hides itself
         self.check("night, answered on the phone")
 
     # -- the secret vote on the phones ----------------------------------------------------------
