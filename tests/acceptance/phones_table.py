@@ -17,6 +17,7 @@ import aiohttp
 from mafia_plus_table import MafiaPlusTable
 from robot import NotOnScreen, Stalled
 
+RESUME = re.compile(r"^Mafia\+ · \d")  # the home screen's Resume button for the open game
 ADDRESS = re.compile(r"^\d{1,3}(\.\d{1,3}){3}:\d{2,5}$")
 SEVEN = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina"]
 TWENTY_THREE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Kira",
@@ -147,7 +148,7 @@ def link_at_the_deal(t) -> None:
     obs["old_phone_after_replace"] = anna.page()[0]
     obs["new_phone_after_replace"] = new.page()[0]
     t.go_home()  # the table comes back to the deal later: a linked seat's pass says so
-    r.tap(re.compile(r"^Resume"))
+    r.tap(RESUME)
     obs["pass_hint_linked"] = r.wait_for("Anna: your card is on your phone too.")
 
     # the deal goes on as before, Anna's card on the table too
@@ -198,7 +199,7 @@ def twenty_three_at_the_deal(t) -> None:
 
 
 def phones_off(t) -> None:
-    """Settings: "Phones as private screens: On" tapped turns them off at once (nobody answers
+    """Settings: "Phones: On" tapped turns them off at once (nobody answers
     the address any more) and the deal shows nothing of phones; tapped again, they are back."""
     r = t.robot
     obs = t.obs
@@ -208,12 +209,12 @@ def phones_off(t) -> None:
     obs["served_before"] = not refused(url)
     t.go_home()
     r.tap("Settings")
-    r.tap("Phones as private screens: On")
-    r.wait_for("Phones as private screens: Off")
+    r.tap("Phones: On")
+    r.wait_for("Phones: Off")
     t.shot("phones-settings-off")
     obs["refused_when_off"] = refused(url)
     t.go_home()
-    r.tap(re.compile(r"^Resume"))
+    r.tap(RESUME)
     r.wait_for("Deal the cards")
     obs["qr_when_off"] = r.sees("Phones: scan to join") or r.sees(ADDRESS)
     r.tap("Deal the cards")
@@ -221,12 +222,12 @@ def phones_off(t) -> None:
     obs["link_button_when_off"] = r.sees("Link a phone")
     t.go_home()
     r.tap("Settings")
-    r.tap("Phones as private screens: Off")
-    r.wait_for("Phones as private screens: On")
+    r.tap("Phones: Off")
+    r.wait_for("Phones: On")
     obs["settings_line_on"] = r.wait_for(re.compile(r"^Phones join at "))
     t.shot("phones-settings-on")
     t.go_home()
-    r.tap(re.compile(r"^Resume"))
+    r.tap(RESUME)
     r.wait_for("Pass to Anna")
     try:
         r.find("Link a phone", timeout=5)
