@@ -11,7 +11,7 @@ The app also owns the two services every screen may use (docs/hardware.md, docs/
   are polled at 30 Hz on the UI thread and offered first to the current screen's
   ``handle_command(command) -> bool``; what the screen leaves is handled here (Back, Undo,
   an unknown tag, the power menu, the status line).
-* ``app.phones`` (``ui.phones.table.PhoneTable``): phones as private screens (docs/phones.md).
+* ``app.phones`` (``ui.phones.table.PhoneTable``): phones as private screens (docs/mafia-plus-table.md).
   A phone's action arrives on the hub's queue as a ``PhoneJob`` and runs first thing.
 
 Both are created just *after* the first frame (``start_services``): the table sees the home
