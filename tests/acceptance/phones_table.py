@@ -226,11 +226,11 @@ def phones_off(t) -> None:
     r.tap("Settings")
     r.tap("Phones: Off")
     r.wait_for("Phones: On")
-    obs["settings_line_on"] = r.wait_for(re.compile(r"^Phones join at "))
     t.shot("phones-settings-on")
     t.go_home()
     r.tap(RESUME)
     r.wait_for("Pass to Anna")
+    obs["address_on"] = r.wait_for(ADDRESS)
     try:
         r.find("Link a phone", timeout=5)
         obs["link_button_back"] = True

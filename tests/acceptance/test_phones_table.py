@@ -48,7 +48,7 @@ def test_phones_switched_off_in_settings_answer_nothing_and_show_nothing(table_r
     obs = passed(table_robot([scenario], settings=FAST, timeout=600), scenario)
     assert obs["served_before"] and obs["refused_when_off"]
     assert not obs["qr_when_off"] and not obs["link_button_when_off"]
-    assert obs["settings_line_on"].startswith("Phones join at 127.0.0.1:")
+    assert obs["address_on"].startswith("127.0.0.1:")
     assert obs["link_button_back"]
 
 

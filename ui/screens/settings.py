@@ -122,9 +122,10 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         if app.phones is None:
             return
-        app.phones.set_enabled(on)
+        running = app.phones.set_enabled(on)
         self._refresh()
-        self.message = self.phones_line
+        # only a failure is said here: a message line squeezes the two cards above it at 800x480
+        self.message = app.phones.error if on and not running else ""
 
     # -- hardware -------------------------------------------------------------------------
     def toggle_testing(self) -> None:
