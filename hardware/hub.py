@@ -188,7 +188,8 @@ class Hub:
             except queue.Empty:
                 break
         if self.blanker is not None:
-            if any(not isinstance(m, StatusChanged) for m in out):
+            # a message that says ``wakes = False`` (a phone's action at night) keeps the panel dark
+            if any(not isinstance(m, StatusChanged) and getattr(m, "wakes", True) for m in out):
                 self.blanker.activity()
             else:
                 self.blanker.tick()

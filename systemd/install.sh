@@ -3,7 +3,7 @@
 # the app starts on boot straight on the display, as the non-root user "mafia".
 #
 #   sudo systemd/install.sh [--enable-uart] [--keep-desktop] [--no-start] [--user NAME]
-#                           [--prefix DIR] [--dry-run]
+#                           [--prefix DIR] [--hotspot SSID PASSWORD] [--dry-run]
 #
 # Idempotent: run it again after `git pull` to upgrade; your settings in /etc/mafia-companion and
 # the database in /var/lib/mafia-companion are kept. See docs/hardware.md.
@@ -12,6 +12,9 @@
 #                   serial hardware on (raspi-config); needs a reboot.
 #   --keep-desktop  do not switch the Pi to boot to the console (the desktop would hold the display).
 #   --no-start      install and enable, but do not (re)start the service now.
+#   --hotspot SSID PASSWORD  the Pi runs its own Wi-Fi (NetworkManager hotspot on wlan0, on at
+#                   every boot) that players' phones join; the table shows a QR code for it.
+#                   The password needs 8-63 characters (WPA2).
 #   --dry-run       print what would be done, change nothing (no root needed).
 set -euo pipefail
 
@@ -25,6 +28,8 @@ ENABLE_UART=0
 KEEP_DESKTOP=0
 START=1
 DRY=0
+HOTSPOT_SSID=""
+HOTSPOT_PASSWORD=""
 GROUPS_WANTED=(video render input gpio dialout audio)
 APT_PACKAGES=(
   python3-venv python3-dev python3-pip
@@ -33,7 +38,7 @@ APT_PACKAGES=(
   libmtdev1 espeak-ng alsa-utils
 )
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -43,11 +48,24 @@ while [ $# -gt 0 ]; do
     --dry-run) DRY=1 ;;
     --user) APP_USER=${2:?--user needs a name}; shift ;;
     --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
+    --hotspot)
+      HOTSPOT_SSID=${2:?--hotspot needs an SSID and a password}
+      HOTSPOT_PASSWORD=${3:?--hotspot needs an SSID and a password}
+      shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+
+if [ -n "$HOTSPOT_SSID" ]; then
+  if [ "${#HOTSPOT_PASSWORD}" -lt 8 ] || [ "${#HOTSPOT_PASSWORD}" -gt 63 ]; then
+    echo "install.sh: the hotspot password needs 8 to 63 characters (WPA2)" >&2; exit 2
+  fi
+  if [ "${#HOTSPOT_SSID}" -gt 32 ]; then
+    echo "install.sh: the hotspot name (SSID) can have at most 32 characters" >&2; exit 2
+  fi
+fi
 
 say() { printf '[install] %s\n' "$*"; }
 run() {
@@ -134,6 +152,11 @@ fi
 if [ "$KEEP_DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
   say "booting to the console from now on (the desktop would hold the display); --keep-desktop to avoid"
   run systemctl set-default multi-user.target
+fi
+
+if [ -n "$HOTSPOT_SSID" ]; then
+  dry=(); [ "$DRY" = 1 ] && dry=(--dry-run)
+  bash "$SRC/systemd/hotspot.sh" "$HOTSPOT_SSID" "$HOTSPOT_PASSWORD" --etc "$ETC" --group "$APP_USER" "${dry[@]}"
 fi
 
 say "7/7 the service"

@@ -11,6 +11,8 @@ The app also owns the two services every screen may use (docs/hardware.md, docs/
   are polled at 30 Hz on the UI thread and offered first to the current screen's
   ``handle_command(command) -> bool``; what the screen leaves is handled here (Back, Undo,
   an unknown tag, the power menu, the status line).
+* ``app.phones`` (``ui.phones.table.PhoneTable``): phones as private screens (docs/mafia-plus-table.md).
+  A phone's action arrives on the hub's queue as a ``PhoneJob`` and runs first thing.
 
 Both are created just *after* the first frame (``start_services``): the table sees the home
 screen as early as a bare Kivy app would show it, and screens guard with
@@ -154,6 +156,7 @@ class CompanionApp(App):
     controller = ObjectProperty(None)
     narrator = ObjectProperty(None, allownone=True)
     hub = ObjectProperty(None, allownone=True)
+    phones = ObjectProperty(None, allownone=True)  # ui.phones.table.PhoneTable (made in build)
 
     def __init__(self, store: "Store | None" = None, screenshot: str | None = None, screenshot_screen: str = "home",
                  on_first_frame: Callable[[], None] | None = None, input_note: str = "", sample: bool = True,
@@ -231,6 +234,10 @@ class CompanionApp(App):
         # the narrator and the hardware adapters set these on the app; the status line follows
         self.bind(text_only=self.status.setter("text_only"), connections=self.status.setter("connections"),
                   text_only_reason=self.status.setter("text_only_reason"))
+        from ui.phones.table import PhoneTable
+
+        self.phones = PhoneTable(store=lambda: self.store, hub=lambda: self.hub)
+        self.phones.bind(status=self.status.setter("phones"))
         self.banner = ProblemBanner()
         self.banner.bind(on_ok=lambda *_: self.dismiss_problems())
         self.bind(problems=lambda _a, problems: setattr(self.banner, "text", " ".join(problems)))
@@ -268,6 +275,8 @@ class CompanionApp(App):
 
     def on_stop(self):
         self._stopping = True
+        if self.phones is not None:
+            self.phones.stop()
         if self._poll_event is not None:
             self._poll_event.cancel()
             self._poll_event = None
@@ -288,6 +297,7 @@ class CompanionApp(App):
         self.services_started = True
         self._start_narrator()
         self._start_hardware()
+        self._start_phones()
         self._prebuild_later()
 
     # -- screens built before they are needed -------------------------------------------------
@@ -375,6 +385,21 @@ class CompanionApp(App):
             self.add_problems(self.hub.problems)
         self._set_connections(self.hub.status if self.hub is not None else None)
         self._poll_event = Clock.schedule_interval(self._poll_hardware, 1 / POLL_HZ)
+
+    def _start_phones(self) -> None:
+        """Phones as private screens, when switched on (``phones.enabled``): a server that cannot
+        start is a sentence in the banner, never a traceback."""
+        try:
+            if not self.phones.start() and self.phones.error:
+                self.add_problems([self.phones.error])
+        except Exception as error:
+            log.exception("the phones' server could not start")
+            self.add_problems([f"Phones are off: the table's web server could not start ({error})."])
+
+    def watch_phones(self, session) -> None:
+        """A screen holding ``session`` (Mafia+, Mafia (Sicily), Mafia Casino): phones follow it."""
+        if self.phones is not None:
+            self.phones.watch(session)
 
     def _set_connections(self, hub_status: str | None) -> None:
         if hub_status:
@@ -485,10 +510,11 @@ class CompanionApp(App):
         if hub is None:
             return
         from hardware import StatusChanged, TagSeen
+        from ui.phones.table import PhoneJob
 
         was_blank = hub.screen_blanked
         for message in hub.poll():
-            if was_blank and not isinstance(message, (StatusChanged, TagSeen)):
+            if was_blank and not isinstance(message, (StatusChanged, TagSeen, PhoneJob)):
                 continue  # the press that woke the screen does nothing else
             self.dispatch_command(message)
 
@@ -499,7 +525,11 @@ class CompanionApp(App):
         A failing screen handler is logged, never allowed to stop the clock (the app would die).
         """
         from hardware import Back, PowerMenu, StatusChanged, TagSeen, Undo
+        from ui.phones.table import PhoneJob
 
+        if isinstance(command, PhoneJob):  # a phone's action: on the table thread, before anything
+            command.run()
+            return True
         if isinstance(command, StatusChanged):
             self._set_connections(command.text)
             return True

@@ -11,6 +11,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,100 @@ def test_install_dry_run_lists_every_step_and_changes_nothing(tmp_path):
 def test_install_refuses_unknown_options():
     result = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True)
     assert result.returncode == 2 and "unknown option '--frobnicate'" in result.stderr
+
+
+# -- the table's own Wi-Fi (phones, #16) ------------------------------------------------------------
+HOTSPOT = ROOT / "systemd" / "hotspot.sh"
+
+
+def test_unit_lets_the_phones_server_listen_on_the_network(unit):
+    families = one(unit, "Service", "RestrictAddressFamilies").split()
+    assert {"AF_INET", "AF_INET6"} <= set(families)
+
+
+def fake_nmcli(tmp_path: Path, existing: str = "") -> tuple[dict, Path]:
+    """A stand-in nmcli on PATH that records every call's arguments (one JSON list a line)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "nmcli.log"
+    nmcli = bin_dir / "nmcli"
+    nmcli.write_text(
+        "#!/usr/bin/env python3\n"
+        "import json, sys\n"
+        f"open({str(log)!r}, 'a').write(json.dumps(sys.argv[1:]) + '\\n')\n"
+        f"if sys.argv[1:4] == ['-t', '-f', 'NAME']: print({existing!r})\n"
+    )
+    nmcli.chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}")
+    return env, log
+
+
+def nmcli_calls(log: Path) -> list[list[str]]:
+    import json
+
+    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+
+
+def my_group() -> str:
+    import grp
+
+    return grp.getgrgid(os.getgid()).gr_name
+
+
+def test_hotspot_makes_a_networkmanager_access_point_on_at_boot_and_writes_what_the_app_reads(tmp_path):
+    import tomllib
+
+    env, log = fake_nmcli(tmp_path)
+    etc = tmp_path / "etc"
+    password = 'pa"ss\\word 1'
+    result = subprocess.run(["bash", str(HOTSPOT), "Mafia Table", password, "--etc", str(etc),
+                             "--group", my_group()], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    calls = nmcli_calls(log)
+    assert ["device", "wifi", "hotspot", "ifname", "wlan0", "con-name", "Hotspot", "ssid", "Mafia Table",
+            "password", password] in calls
+    modify = next(c for c in calls if c[:3] == ["connection", "modify", "Hotspot"])
+    assert "connection.autoconnect" in modify and modify[modify.index("connection.autoconnect") + 1] == "yes"
+    assert password not in result.stdout + result.stderr  # never printed
+    written = etc / "hotspot.toml"
+    assert stat.S_IMODE(written.stat().st_mode) == 0o640
+    assert tomllib.loads(written.read_text()) == {"ssid": "Mafia Table", "password": password}
+    # and the app reads it for the Wi-Fi QR code
+    code = ("import sys; from ui.phones.table import load_hotspot; "
+            f"h = load_hotspot({{'MAFIA_COMPANION_HOTSPOT': {str(written)!r}}}); print(h.wifi_data())")
+    read = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert read.stdout.strip() == 'WIFI:T:WPA;S:Mafia Table;P:pa\\"ss\\\\word 1;;', read.stderr
+
+
+def test_hotspot_run_again_replaces_the_old_access_point(tmp_path):
+    env, log = fake_nmcli(tmp_path, existing="Wired connection 1\nHotspot")
+    result = subprocess.run(["bash", str(HOTSPOT), "Table", "new-password", "--etc", str(tmp_path / "etc"),
+                             "--group", my_group()], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    calls = nmcli_calls(log)
+    delete = calls.index(["connection", "delete", "Hotspot"])
+    assert delete < next(i for i, c in enumerate(calls) if c[:3] == ["device", "wifi", "hotspot"])
+
+
+@pytest.mark.parametrize("ssid, password, says", [
+    ("Table", "short", "8 to 63 characters"),
+    ("x" * 33, "long-enough", "1 to 32 characters"),
+])
+def test_hotspot_refuses_what_wpa2_cannot_take_and_calls_nothing(tmp_path, ssid, password, says):
+    env, log = fake_nmcli(tmp_path)
+    result = subprocess.run(["bash", str(HOTSPOT), ssid, password, "--etc", str(tmp_path / "etc")],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and says in result.stderr
+    assert nmcli_calls(log) == [] and not (tmp_path / "etc").exists()
+
+
+def test_install_dry_run_with_hotspot_lists_it_and_never_prints_the_password(tmp_path):
+    env, log = fake_nmcli(tmp_path)
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--no-start", "--keep-desktop", "--prefix", str(tmp_path / "opt"),
+         "--hotspot", "Mafia Table", "s3cret-pass"], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "nmcli device wifi hotspot ifname wlan0 con-name Hotspot ssid Mafia Table" in result.stdout
+    assert "/etc/mafia-companion/hotspot.toml" in result.stdout
+    assert "s3cret-pass" not in result.stdout + result.stderr
+    assert nmcli_calls(log) == []  # a dry run changes nothing

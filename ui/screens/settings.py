@@ -1,5 +1,6 @@
 """Settings: sound (narration on/off, volume, repeat the last announcement, a test line),
-a live test of the buttons and the reader, and the ways to the tags, the history and power.
+a live test of the buttons and the reader, phones as private screens on/off, and the ways to
+the tags, the history and power.
 
 With no RFID reader configured the screen says nothing about tags (docs/hardware.md)."""
 
@@ -46,6 +47,8 @@ class SettingsScreen(Screen):
     test_detail = StringProperty("")
     message = StringProperty("")
     has_last_line = BooleanProperty(False)
+    phones_enabled = BooleanProperty(True)
+    phones_line = StringProperty("")  # where phones join, or why they cannot (said when toggled)
 
     def prepare(self, **_):
         app = App.get_running_app()
@@ -55,6 +58,8 @@ class SettingsScreen(Screen):
             app.bind(volume=self._refresh, narration_on=self._refresh, text_only=self._refresh,
                      text_only_reason=self._refresh, connections=self._refresh, last_line=self._refresh,
                      hub=self._refresh, narrator=self._refresh)
+            if app.phones is not None:
+                app.phones.bind(running=self._refresh, address=self._refresh, error=self._refresh)
             self._bound = True
         self._refresh()
 
@@ -71,6 +76,15 @@ class SettingsScreen(Screen):
         self.connections = settings_connections(app.connections)
         self.has_reader = app.has_reader
         self.has_last_line = bool(app.last_line)
+        phones = app.phones
+        if phones is not None:
+            self.phones_enabled = phones.enabled
+            if phones.running:
+                self.phones_line = f"Phones join at {phones.address} (the QR code on the deal screen)."
+            elif phones.error and self.phones_enabled:
+                self.phones_line = phones.error
+            else:
+                self.phones_line = "Phones are off: every secret is shown on this screen only."
         # no reader configured: no RFID anywhere on the screen (the button is taken out, not greyed)
         if not hasattr(self, "_tags"):
             self._tags = self.ids.tags.__self__  # a strong reference: the button may be out of the tree
@@ -101,6 +115,17 @@ class SettingsScreen(Screen):
             return
         narrator.say(TEST_LINE, chime=True)
         self.message = f'Saying: "{TEST_LINE}"' + ("" if not app.text_only else " (text only)")
+
+    # -- phones ---------------------------------------------------------------------------
+    def switch_phones(self, on: bool) -> None:
+        """Phones as private screens on or off: off stops the server at once, on starts it."""
+        app = App.get_running_app()
+        if app.phones is None:
+            return
+        running = app.phones.set_enabled(on)
+        self._refresh()
+        # only a failure is said here: a message line squeezes the two cards above it at 800x480
+        self.message = app.phones.error if on and not running else ""
 
     # -- hardware -------------------------------------------------------------------------
     def toggle_testing(self) -> None:

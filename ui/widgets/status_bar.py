@@ -3,7 +3,7 @@
 Right of the phase, two short lines say what the table may need (TABLE-UX.md, "Always"):
 ``TEXT ONLY · no speech synthesizer installed`` (or ``SOUND ON``) and the hardware line
 (``buttons ok · reader disconnected``; nothing when no buttons are wired: Settings explains the
-keyboard stand-ins). The speaker button opens the sound
+keyboard stand-ins), then ``phones: 3 connected`` while any phone is. The speaker button opens the sound
 panel (volume, repeat the last announcement) from every screen.
 
 The look is the ``<-StatusBar>`` rule below; ``load_rules()`` is called by the app after
@@ -308,6 +308,7 @@ def table_connections(line: str) -> str:
 class StatusBar(BoxLayout):
     phase = StringProperty("")
     connections = StringProperty("")
+    phones = StringProperty("")  # "phones: 3 connected" (ui.phones.table): how many, never what they do
     text_only = BooleanProperty(True)
     text_only_reason = StringProperty("")
     sound_text = StringProperty("TEXT ONLY")
@@ -324,6 +325,7 @@ class StatusBar(BoxLayout):
         self.fbind("text_only", self._sound_text)
         self.fbind("text_only_reason", self._sound_text)
         self.fbind("connections", self._sound_text)
+        self.fbind("phones", self._sound_text)
         from ui.theme import THEME
 
         THEME.fbind("scale", self._sound_text)
@@ -338,7 +340,7 @@ class StatusBar(BoxLayout):
         # a reason that does not fit beside it is in the sound panel and Settings
         reason = compact_reason(self.text_only_reason)
         self.sound_short = sound_line(self.text_only, reason if len(reason) <= 14 else "")
-        self.connections_short = table_connections(self.connections)
+        self.connections_short = " · ".join(p for p in (table_connections(self.connections), self.phones) if p)
         # measured at design size; a margin for hinting at larger scales
         self.info_width = (max(_text_width(self.sound_short, CAPTION, True),
                                _text_width(self.connections_short, CAPTION, False)) * 1.1 + 6) * THEME.scale

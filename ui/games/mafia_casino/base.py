@@ -45,6 +45,7 @@ class CasinoScreen(Screen):
         else:
             session = app.session_for(L.GAME, game_id)
         self.attach(session)
+        app.watch_phones(session)  # phones show each seat's safe and cards (ui/phones/pages.py)
         self.error = ""
         self.confirming_undo = False
         self.last_events = self.replayed_last_events()

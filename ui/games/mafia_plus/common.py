@@ -107,6 +107,9 @@ class MafiaPlusScreen(Screen):
             self.session = current
         self.session.unsubscribe(self._on_events)
         self.session.subscribe(self._on_events)
+        watch = getattr(app, "watch_phones", None)
+        if watch is not None:  # phones follow the game open at the table (ui/phones/table.py)
+            watch(self.session)
         self.params = params
         self.error = ""
         self.announcement = ""  # a screen shows what is said while it is open, nothing older

@@ -1,17 +1,51 @@
 """The secret deal: shuffle and deal (drawn by the session), then for each player in seat order a
-neutral "Pass to <name>" screen and hold-to-peek at their character card."""
+neutral "Pass to <name>" screen and hold-to-peek at their character card.
+
+With phones on (ui/phones/table.py), the table's address is a QR code here ("Phones: scan to join":
+large before the shuffle, small beside each pass), and the "Pass to <name>" step is that seat's
+private moment: "Link a phone" opens a digit keypad for the code <name>'s phone shows (a seat
+that has a phone already needs a hold: "Hold to replace <name>'s phone"). Seats without phones
+play exactly as before; with phones off none of this shows."""
 
 from __future__ import annotations
 
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from ui.controller import Route
 from ui.screens import load_kv
+from ui.widgets.code_keypad import CodeKeypad  # noqa: F401  (used by deal.kv)
 from ui.widgets.hold_button import HoldButton  # noqa: F401
+from ui.widgets.qr_code import QRCode  # noqa: F401  (used by deal.kv)
 
 from . import flow
 from .common import GAME, MafiaPlusScreen, sample_session
 from .peek import PeekMixin
+
+
+
+class ModalPanel(BoxLayout):
+    """A panel over the screen: while it is open, no touch reaches what it covers."""
+
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos) or self.width < 1:
+            return False
+        super().on_touch_down(touch)
+        return True
+
+
+def names_line(names: list[str], limit: int = 6) -> str:
+    """Who has a phone connected, in words that fit two lines.
+
+    >>> names_line([]), names_line(["Anna", "Ben"]), names_line([str(i) for i in range(9)], 3)
+    ('', 'Connected: Anna, Ben', 'Connected: 0, 1, 2 and 6 more')
+    """
+    if not names:
+        return ""
+    shown = ", ".join(names[:limit])
+    more = len(names) - limit
+    return f"Connected: {shown}" + (f" and {more} more" if more > 0 else "")
+
 
 load_kv(__file__)
 
@@ -24,6 +58,17 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     set_text = StringProperty("")
     hold_seconds = NumericProperty(1.0)
     CURTAIN_ALWAYS = True
+    # phones (all empty / False with phones off)
+    phones_on = BooleanProperty(False)
+    phones_url = StringProperty("")
+    phones_address = StringProperty("")
+    wifi_data = StringProperty("")
+    wifi_ssid = StringProperty("")
+    phones_connected = StringProperty("")  # "Connected: Anna, Ben" (which seats, never what they do)
+    holder_linked = BooleanProperty(False)
+    keypad_open = BooleanProperty(False)
+    keypad_error = StringProperty("")
+    link_note = StringProperty("")  # "Anna's phone is linked."
 
     def refresh(self) -> None:
         if self.follow():
@@ -38,6 +83,68 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
                          + f". Starting stats {table.starting_stats} (City-Mafia-Syndicate).")
         self.app.set_phase("Mafia+ · The deal")
         self.peek_stop()
+        self._phones_changed()
+
+    # -- phones ----------------------------------------------------------------------------------
+    def _phones(self):
+        return getattr(self.app, "phones", None)
+
+    def _phones_changed(self, *_):
+        phones = self._phones()
+        if phones is not None and not getattr(self, "_phones_bound", False):
+            phones.bind(running=self._phones_changed, url=self._phones_changed, seats=self._phones_changed,
+                        wifi_data=self._phones_changed, linked=self._phones_changed)
+            self._phones_bound = True
+        on = bool(phones is not None and phones.running and self.session is not None)
+        self.phones_on = on
+        self.phones_url = phones.url if on else ""
+        self.phones_address = phones.address if on else ""
+        self.wifi_data = phones.wifi_data if on else ""
+        self.wifi_ssid = phones.wifi_ssid if on else ""
+        players = self.state.players if self.session is not None else []
+        self.phones_connected = names_line([players[s] for s in sorted(phones.seats) if s < len(players)]) if on else ""
+        if getattr(self, "_in_prepare", False) or \
+                getattr(self, "_note_turn", None) != (self.session and self.session.game_id, self.turn):
+            self.link_note = ""  # the note is for the seat it was made at
+        self.holder_linked = bool(on and self.dealt and phones.is_linked(self.turn))
+        if getattr(self, "_hint_turn", None) != self.turn:
+            self._hint_turn = self.turn
+            self.ids.replace_phone.hint = ""  # "Hold longer" was said to the seat before
+        if not on or not self.dealt or getattr(self, "_keypad_turn", None) != self.turn:
+            self.keypad_open = False
+
+    def open_keypad(self) -> None:
+        """"Link a phone" (or the held "Hold to replace ...") at this seat's private moment."""
+        if not (self.phones_on and self.dealt):
+            return
+        self.peek_stop()
+        self.ids.keypad.text = ""
+        self.keypad_error = ""
+        self._keypad_turn = self.turn
+        self.keypad_open = True
+
+    def close_keypad(self) -> None:
+        self.keypad_open = False
+        self.keypad_error = ""
+
+    def link_phone(self, code: str) -> None:
+        """The code typed: the seat's phone is linked, or the sentence why not (nothing changes)."""
+        from ui.phones.links import LinkError
+
+        phones = self._phones()
+        try:
+            if phones is None:
+                raise LinkError("Phones are off: turn them on in Settings.")
+            phones.link(self.turn, code)
+        except LinkError as error:
+            self.keypad_error = str(error)
+            self.ids.keypad.text = ""
+            return
+        self.keypad_open = False
+        self.keypad_error = ""
+        self.link_note = f"{self.holder}'s phone is linked."
+        self._note_turn = (self.session.game_id, self.turn)
+        self._phones_changed()
 
     def deal(self) -> None:
         from companion.errors import CompanionError
@@ -66,6 +173,10 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
             self.refresh()
 
     def handle_command(self, command) -> bool:
+        if self.keypad_open and type(command).__name__ in ("Next", "Back"):
+            if type(command).__name__ == "Back":
+                self.close_keypad()
+            return True  # a button press never passes a player on while a code is being typed
         if type(command).__name__ == "Next":
             if not self.dealt:
                 self.deal()

@@ -38,6 +38,7 @@ class SicilyMapScreen(Screen):
 
     def prepare(self, game: str = GAME, game_id: int | None = None, selected: str = "", **_):
         self.session = App.get_running_app().session_for(GAME, game_id)
+        App.get_running_app().watch_phones(self.session)
         self.engine = model.game_engine(self.session)  # the game's own board: names, routes
         self.selected = selected
         self.error = ""

@@ -83,6 +83,7 @@ class SicilyHandScreen(Screen):
 
     def prepare(self, game: str = GAME, game_id: int | None = None, seat: int = 0, enter: bool = False, **_):
         self.session = App.get_running_app().session_for(GAME, game_id)
+        App.get_running_app().watch_phones(self.session)  # phones show each seat's own hand
         self.seat = max(0, min(int(seat), self.session.state.players - 1))
         self.error = ""
         s = self.session.state

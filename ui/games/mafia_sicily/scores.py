@@ -56,6 +56,7 @@ class SicilyScoresScreen(Screen):
 
     def prepare(self, game: str = GAME, game_id: int | None = None, **_):
         self.session = App.get_running_app().session_for(GAME, game_id)
+        App.get_running_app().watch_phones(self.session)
         view = self.session.view(TABLE)
         self.phase = model.phase_text(view)
         fill_scores(self.ids.tiles, view)

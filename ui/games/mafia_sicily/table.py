@@ -112,6 +112,7 @@ class SicilyTableScreen(Screen):
     def prepare(self, game: str = GAME, game_id: int | None = None, selected: str = "", space: str = "", **_):
         app = App.get_running_app()
         session = app.session_for(GAME, game_id)
+        app.watch_phones(session)  # phones show each seat's own hand (ui/phones/pages.py)
         if session is not self.session:
             if self.session is not None:
                 self.session.unsubscribe(self._on_events)
