@@ -143,10 +143,28 @@ class PhonePage:
     def tap(self, text: str) -> None:
         self.control(text).click()
 
-    def hold(self, text: str, seconds: float | None = None) -> None:
+    def hold(self, text: str) -> None:
+        """Hold like a person watching the ring: down, until the ring has filled, then up. (A
+        fixed pause is not enough on a loaded machine: the page may see the finger go down late
+        and the lift at once, a hold too short to count.)"""
         button = self.control(text)
-        ms = float(button.get_attribute("data-hold") or 0) / 1000
-        ActionChains(self._here()).click_and_hold(button).pause((seconds or ms) + 0.3).release().perform()
+        ActionChains(self._here()).click_and_hold(button).perform()
+        started = False
+        end = time.monotonic() + PATIENCE
+        try:
+            while time.monotonic() < end:
+                filling = "holding" in (button.get_attribute("class") or "")
+                if filling:
+                    started = True
+                elif started:
+                    break  # the ring filled (or the page moved on)
+                self.pump(0.05)
+        except StaleElementReferenceException:
+            pass
+        finally:
+            ActionChains(self._here()).release().perform()
+        if not started:
+            raise Stalled(f"holding {text!r} never filled its ring; the page shows: {self.text()!r}")
 
     def press(self, text: str) -> None:
         """A finger that stays down (hold-to-peek) until ``lift``."""
