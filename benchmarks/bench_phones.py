@@ -43,6 +43,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "phones"))  # the table thread the phone tests use
+from phones_help import OwnThread  # noqa: E402
 
 PAGES = 23
 ROUNDS = 40      # per figure (23 pages, and the 1-page baseline)
@@ -112,7 +114,7 @@ def rss_mb() -> float:
     return float("nan")
 
 
-class Table:
+class Table(OwnThread):
     """The table's thread: owns the store and the session; runs what the desk hands it."""
 
     def __init__(self, path: Path) -> None:
@@ -122,8 +124,7 @@ class Table:
         from companion.store import Store
         from ui.phones.desk import PhoneDesk
 
-        self.jobs: queue.Queue = queue.Queue()
-        threading.Thread(target=self._loop, daemon=True, name="table").start()
+        super().__init__()
 
         def start():
             self.store = Store.open(path)
@@ -135,27 +136,6 @@ class Table:
             assert self.session.state.phase == "night", self.session.state.phase
             self.desk.watch(self.session)
         self.call(start)
-
-    def _loop(self) -> None:
-        while True:
-            job = self.jobs.get()
-            if job is None:
-                return
-            job()
-
-    def call(self, fn):
-        done: queue.Queue = queue.Queue()
-
-        def job():
-            try:
-                done.put((True, fn()))
-            except BaseException as error:
-                done.put((False, error))
-        self.jobs.put(job)
-        ok, value = done.get(timeout=30)
-        if not ok:
-            raise value
-        return value
 
     def action(self, r: int) -> float:
         """The table calls the next step (every page changes); the time just before it."""

@@ -22,21 +22,14 @@ CAST = ("doctor", "detective", "loose_cannon", "lady_of_the_night", "mafia_boss"
 CONFIG = {"players": PLAYERS, "set": {"choices": ["bartender"]}}
 
 
-class TableThread:
-    """The table's thread: owns the store and the session; runs what the desk hands it."""
+class OwnThread:
+    """A thread that runs the jobs handed to it, one at a time (what the Kivy clock is on the
+    table): the session and its SQLite connection live there. ``call`` runs one and waits."""
 
-    def __init__(self, path, cast=CAST, resume: int | None = None):
+    def __init__(self):
         self.jobs: queue.Queue = queue.Queue()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
+        self._thread = threading.Thread(target=self._loop, daemon=True, name="table")
         self._thread.start()
-        self.store = self.call(lambda: Store.open(path))
-        self.desk = self.call(lambda: PhoneDesk(self.jobs.put, self.store))
-        self.session = None
-        if resume is None:
-            self.new_game(cast)
-        else:
-            self.session = self.call(lambda: Session.resume(self.store, resume))
-            self.call(lambda: self.desk.watch(self.session))
 
     def _loop(self):
         while True:
@@ -51,13 +44,31 @@ class TableThread:
         def job():
             try:
                 done.put((True, fn()))
-            except BaseException as error:  # handed back to the test's thread
+            except BaseException as error:  # handed back to the caller's thread
                 done.put((False, error))
         self.jobs.put(job)
         ok, value = done.get(timeout=30)
         if not ok:
             raise value
         return value
+
+    def close(self):
+        self.jobs.put(None)
+
+
+class TableThread(OwnThread):
+    """The table's thread: owns the store and the session; runs what the desk hands it."""
+
+    def __init__(self, path, cast=CAST, resume: int | None = None):
+        super().__init__()
+        self.store = self.call(lambda: Store.open(path))
+        self.desk = self.call(lambda: PhoneDesk(self.jobs.put, self.store))
+        self.session = None
+        if resume is None:
+            self.new_game(cast)
+        else:
+            self.session = self.call(lambda: Session.resume(self.store, resume))
+            self.call(lambda: self.desk.watch(self.session))
 
     def new_game(self, cast=CAST):
         def start():
@@ -92,10 +103,6 @@ class TableThread:
                 self.session.act(action)
             raise AssertionError("the game did not get there")
         return self.call(run)
-
-    def close(self):
-        self.jobs.put(None)
-
 
 class Phone:
     """One phone: its own cookie jar, a WebSocket once linked, every message it received kept."""
