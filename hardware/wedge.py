@@ -13,7 +13,7 @@ import threading
 import time
 from typing import Callable, Iterator, Protocol
 
-from .rfid import STATUS_CONNECTED, STATUS_DISCONNECTED, _ReaderThread
+from .reader import STATUS_CONNECTED, STATUS_DISCONNECTED, ReaderThread
 
 STATUS_NO_EVDEV = "reader unavailable (the evdev package is not installed)"
 
@@ -100,7 +100,7 @@ def _find_by_name(evdev, name: str) -> str:
     raise FileNotFoundError(f"no input device named like {name!r}")
 
 
-class WedgeReader(_ReaderThread):
+class WedgeReader(ReaderThread):
     """A keyboard-wedge reader in a background thread (same callbacks as ``SerialReader``)."""
 
     name = "rfid-wedge"
