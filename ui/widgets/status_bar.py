@@ -279,6 +279,27 @@ def _text_width(text: str, size: float, bold: bool) -> float:
     return float(label.content_width)
 
 
+def sound_line(text_only: bool, reason: str) -> str:
+    """The status bar's sound part.
+
+    >>> sound_line(True, "no speech synthesizer installed")
+    'TEXT ONLY · no speech synthesizer installed'
+    >>> sound_line(False, "")
+    'SOUND ON'
+    """
+    if text_only:
+        return f"TEXT ONLY · {reason}" if reason else "TEXT ONLY"
+    return "SOUND ON"
+
+
+def compact_reason(reason: str) -> str:
+    """
+    >>> compact_reason("no speech synthesizer installed")
+    'no speech synthesizer'
+    """
+    return reason.replace(" installed", "")
+
+
 def table_connections(line: str) -> str:
     """The hardware part of the status line in the table's words: only what a player may need.
     No physical buttons wired is nothing to report at the table (the keyboard stand-ins are
@@ -333,7 +354,6 @@ class StatusBar(BoxLayout):
 
     def _sound_text(self, *_):
         from ui.theme import CAPTION, THEME
-        from ui.screens.shell_text import compact_reason, sound_line
 
         self.sound_text = sound_line(self.text_only, self.text_only_reason)
         # the phase ("Round 1 · Anna's turn") is what the table reads: a long reason must not cut it;

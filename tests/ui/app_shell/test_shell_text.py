@@ -22,9 +22,11 @@ def test_shell_text_doctests_pass():
 
 
 def test_status_bar_line_keeps_problem_words_when_compacted():
+    from ui.widgets.status_bar import table_connections
+
     line = "buttons: NEXT, BACK, ROLL, 6 seats · reader disconnected"
-    assert st.compact_connections(line) == "buttons ok · reader disconnected"
-    assert st.compact_connections("buttons: keyboard stand-ins") == "buttons: keyboard stand-ins"
+    assert table_connections(line) == "buttons ok · reader disconnected"
+    assert table_connections("buttons: keyboard stand-ins · reader disconnected") == "reader disconnected"
 
 
 def test_history_rows_say_unfinished_finished_and_only_unfinished_resume():
