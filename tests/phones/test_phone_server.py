@@ -357,7 +357,7 @@ def test_a_busy_port_is_a_sentence_not_a_traceback(table):
 
 
 def test_sicily_and_casino_phones_show_the_seats_own_private_view_as_lines():
-    """Games without a phone module of their own: the seat's private view, read as lines."""
+    """Their phone modules (ui/games/<game>/phone.py): the seat's private view, read as lines."""
     import random
 
     from companion import registry
@@ -372,3 +372,22 @@ def test_sicily_and_casino_phones_show_the_seats_own_private_view_as_lines():
         assert card["title"] == "Your cards" and card["extra"]
         assert "table" not in card["extra"].lower().split(":")[0]  # the shared part is left out
         assert phone.page(engine, state, 0)["can_peek"] and view.seat == 0
+
+
+def test_sicily_and_casino_phones_word_cards_as_the_table_does_and_name_every_seat():
+    """Sicily counts its players (names apart) and Casino's players are records: the page names the
+    seat all the same (it failed on both before), and a card reads as the table's screens word it."""
+    from companion import registry
+    from ui.phones.pages import for_game, seat_names
+
+    sicily = registry.get("mafia-sicily")
+    state = sicily.new({"players": 5, "names": ["Anna", "Bruno", "Carla", "Dario", "Elena"]}, 1)
+    assert seat_names(for_game("mafia-sicily"), sicily, state) == ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+    assert for_game("mafia-sicily").card(sicily, state, 0)["extra"].startswith("You play: State")
+
+    casino = registry.get("mafia-casino")
+    state = casino.new({"players": ["Anna", "Ben", "Cleo"]}, 1)
+    assert seat_names(for_game("mafia-casino"), casino, state) == ["Anna", "Ben", "Cleo"]
+    from ui.games.mafia_casino.phone import safe_lines
+    assert safe_lines((("pearl", 20),)) == ["Your safe: 1 card", "Card 1: 20 pearls"]  # the sell pad's words
+    assert seat_names(for_game("mafia-plus"), None, type("S", (), {"players": ("Anna", "Ben")})()) == ["Anna", "Ben"]

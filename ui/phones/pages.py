@@ -29,6 +29,25 @@ def for_game(game: str):
         return Hand(game)
 
 
+def seat_names(game, engine, state) -> list[str]:
+    """Each seat's name: the game module's ``names(engine, state)`` when it has one, else the
+    state's ``players`` (names, or players with a ``name``; Mafia (Sicily) counts them and keeps
+    ``names``).
+
+    >>> class S: players, names = 2, ("Anna", "Ben")
+    >>> seat_names(None, None, S())
+    ['Anna', 'Ben']
+    """
+    own = getattr(game, "names", None)
+    if callable(own):
+        return list(own(engine, state))
+    players = getattr(state, "players", ())
+    if isinstance(players, int):
+        names = tuple(getattr(state, "names", ()) or ())
+        return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(players)]
+    return [p if isinstance(p, str) else str(getattr(p, "name", p)) for p in players]
+
+
 def _words(value: Any) -> str:
     if dataclasses.is_dataclass(value):
         text = getattr(value, "text", None) or getattr(value, "name", None)

@@ -207,11 +207,14 @@ class PhoneServer:
     # -- what a seat sees -----------------------------------------------------------------------
     def _page(self, seat: int) -> dict:
         snap = self.desk.snapshot()
-        if snap is None or seat >= len(getattr(snap.state, "players", ())):
+        game = pages.for_game(snap.game) if snap is not None else None
+        names = pages.seat_names(game, snap.engine, snap.state) if snap is not None else []
+        if snap is None or seat >= len(names):
             return {"t": "page", "game": "", "headline": "Waiting for the table", "line": "", "dark": False,
                     "can_peek": False, "night": None, "ballot": None, "players": [], "seat": seat, "name": ""}
-        page = pages.for_game(snap.game).page(snap.engine, snap.state, seat, snap.call)
-        return {"t": "page", "seat": seat, "name": snap.state.players[seat], **page}
+        page = game.page(snap.engine, snap.state, seat, snap.call)
+        # (Mafia (Sicily) counts its players and keeps their names apart; Casino's are records)
+        return {"t": "page", "seat": seat, "name": names[seat], **page}
 
     def seat_for(self, request: web.Request) -> int | None:
         return self.desk.links.seat_of(request.cookies.get(COOKIE))

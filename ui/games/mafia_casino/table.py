@@ -31,11 +31,13 @@ class CasinoTableScreen(CasinoScreen):
     message = StringProperty("")
     showing_tokens = BooleanProperty(False)
     instruction = StringProperty("")
+    phones_on = BooleanProperty(False)  # the "Phones" button (Join with phones) is offered
 
     def refresh(self) -> None:
         super().refresh()
         if self.session is None or "players" not in self.ids:
             return
+        self._phones_changed()
         view = self.view
         if view.market:
             name, pearl, diamond = view.market
@@ -55,6 +57,15 @@ class CasinoTableScreen(CasinoScreen):
             moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
             self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
         self._fill_controls(view)
+
+    def _phones_changed(self, *_) -> None:
+        from kivy.app import App
+
+        phones = getattr(App.get_running_app(), "phones", None)
+        if phones is not None and not getattr(self, "_phones_bound", False):
+            phones.bind(running=self._phones_changed)
+            self._phones_bound = True
+        self.phones_on = bool(phones is not None and phones.running)
 
     def _fill_players(self, view) -> None:
         grid = self.ids.players

@@ -10,11 +10,10 @@ play exactly as before; with phones off none of this shows."""
 from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 
 from ui.controller import Route
 from ui.screens import load_kv
-from ui.widgets.code_keypad import CodeKeypad  # noqa: F401  (used by deal.kv)
+from ui.phones.linking import PhoneKeypad, PhoneLinkRow, linked_text  # noqa: F401  (used by deal.kv)
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 from ui.widgets.qr_code import QRCode  # noqa: F401  (used by deal.kv)
 
@@ -22,16 +21,6 @@ from . import flow
 from .common import GAME, MafiaPlusScreen, sample_session
 from .peek import PeekMixin
 
-
-
-class ModalPanel(BoxLayout):
-    """A panel over the screen: while it is open, no touch reaches what it covers."""
-
-    def on_touch_down(self, touch):
-        if not self.collide_point(*touch.pos) or self.width < 1:
-            return False
-        super().on_touch_down(touch)
-        return True
 
 
 def names_line(names: list[str], limit: int = 6) -> str:
@@ -67,7 +56,6 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     phones_connected = StringProperty("")  # "Connected: Anna, Ben" (which seats, never what they do)
     holder_linked = BooleanProperty(False)
     keypad_open = BooleanProperty(False)
-    keypad_error = StringProperty("")
     link_note = StringProperty("")  # "Anna's phone is linked."
 
     def refresh(self) -> None:
@@ -107,43 +95,20 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
                 getattr(self, "_note_turn", None) != (self.session and self.session.game_id, self.turn):
             self.link_note = ""  # the note is for the seat it was made at
         self.holder_linked = bool(on and self.dealt and phones.is_linked(self.turn))
-        if getattr(self, "_hint_turn", None) != self.turn:
-            self._hint_turn = self.turn
-            self.ids.replace_phone.hint = ""  # "Hold longer" was said to the seat before
-        if not on or not self.dealt or getattr(self, "_keypad_turn", None) != self.turn:
-            self.keypad_open = False
+        keypad = self.ids.keypad_panel
+        if keypad.is_open and (not on or not self.dealt or keypad.seat != self.turn):
+            keypad.close()  # the keypad is for the seat whose moment it was
 
-    def open_keypad(self) -> None:
-        """"Link a phone" (or the held "Hold to replace ...") at this seat's private moment."""
-        if not (self.phones_on and self.dealt):
-            return
-        self.peek_stop()
-        self.ids.keypad.text = ""
-        self.keypad_error = ""
-        self._keypad_turn = self.turn
-        self.keypad_open = True
+    def keypad_opened(self, is_open: bool) -> None:
+        """"Link a phone" (or the held "Hold to replace ...") opened the keypad (ui/phones/linking.py)."""
+        self.keypad_open = is_open
+        if is_open:
+            self.peek_stop()
 
-    def close_keypad(self) -> None:
-        self.keypad_open = False
-        self.keypad_error = ""
-
-    def link_phone(self, code: str) -> None:
-        """The code typed: the seat's phone is linked, or the sentence why not (nothing changes)."""
-        from ui.phones.links import LinkError
-
-        phones = self._phones()
-        try:
-            if phones is None:
-                raise LinkError("Phones are off: turn them on in Settings.")
-            phones.link(self.turn, code)
-        except LinkError as error:
-            self.keypad_error = str(error)
-            self.ids.keypad.text = ""
-            return
-        self.keypad_open = False
-        self.keypad_error = ""
-        self.link_note = f"{self.holder}'s phone is linked."
-        self._note_turn = (self.session.game_id, self.turn)
+    def phone_linked(self, seat: int, name: str) -> None:
+        """The right code was typed: the pass step says so until the device passes on."""
+        self.link_note = linked_text(name)
+        self._note_turn = (self.session.game_id, seat)
         self._phones_changed()
 
     def deal(self) -> None:
@@ -175,7 +140,7 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     def handle_command(self, command) -> bool:
         if self.keypad_open and type(command).__name__ in ("Next", "Back"):
             if type(command).__name__ == "Back":
-                self.close_keypad()
+                self.ids.keypad_panel.close()
             return True  # a button press never passes a player on while a code is being typed
         if type(command).__name__ == "Next":
             if not self.dealt:

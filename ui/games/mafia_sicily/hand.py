@@ -21,6 +21,7 @@ from ui.controller import Route
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
 from ui.games.mafia_sicily.table import GAME, NOTES, SicilyChoiceButton, start_sample
+from ui.phones.linking import PhoneJoin, PhoneKeypad, PhoneLinkRow, linked_text  # noqa: F401  (hand.kv)
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 from ui.theme import THEME as T
 
@@ -48,6 +49,7 @@ class SicilyHandScreen(Screen):
     error = StringProperty("")
     count_text = StringProperty("")
     mode = StringProperty("peek")  # peek | enter
+    link_note = StringProperty("")  # "Anna's phone is linked." (for the seat it was made at)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -86,6 +88,8 @@ class SicilyHandScreen(Screen):
         App.get_running_app().watch_phones(self.session)  # phones show each seat's own hand
         self.seat = max(0, min(int(seat), self.session.state.players - 1))
         self.error = ""
+        self.link_note = ""
+        self.ids.keypad_panel.close()
         s = self.session.state
         self.mode = "enter" if enter and s.prompt is not None and s.prompt[0] == "draw" else "peek"
         self.hide()
@@ -114,6 +118,12 @@ class SicilyHandScreen(Screen):
 
     def on_leave(self, *_):
         self.hide()
+        self.ids.keypad_panel.close()
+
+    # -- phones: this is the seat's private moment to link one (ui/phones/linking.py) -------
+    def phone_linked(self, seat: int, name: str) -> None:
+        if seat == self.seat:
+            self.link_note = linked_text(name)
 
     # -- hidden / shown -------------------------------------------------------------------
     def _name(self, seat: int) -> str:
@@ -193,6 +203,9 @@ class SicilyHandScreen(Screen):
             row.add_widget(button)
 
     def choose_seat(self, seat: int) -> None:
+        if seat != self.seat:
+            self.link_note = ""
+            self.ids.keypad_panel.close()
         self.seat = seat
         self.error = ""
         self.hide()
@@ -200,6 +213,10 @@ class SicilyHandScreen(Screen):
 
     def handle_command(self, command) -> bool:
         kind = type(command).__name__
+        if self.ids.keypad_panel.is_open:
+            if kind == "Back":
+                self.ids.keypad_panel.close()
+            return kind in ("Back", "Next", "Vote")  # no button press acts behind the keypad
         if kind == "Vote" and 0 <= command.seat < self.session.state.players:
             self.choose_seat(command.seat)
             return True

@@ -1,0 +1,69 @@
+"""What a Mafia Casino player's phone shows (Kivy-free; ``ui/phones`` serves it).
+
+Exactly the seat's private view, worded as the table's private pad words it (logic.py: "Card 1:
+20 pearls"): the jewels in the seat's own safe, and the poker cards it holds face down. Everything
+else is played at the table, so a phone chooses nothing and has no ballot.
+
+>>> from companion.games.mafia_casino.engine import ENGINE
+>>> st = ENGINE.new({"players": ["Anna", "Ben", "Cleo"]}, 1)
+>>> names(ENGINE, st)
+['Anna', 'Ben', 'Cleo']
+>>> card(ENGINE, st, 0)["extra"]
+'Your safe is empty.'
+>>> safe_lines((("pearl", 20), ("diamond", 10)))
+['Your safe: 2 cards', 'Card 1: 20 pearls', 'Card 2: 10 diamonds']
+"""
+
+from __future__ import annotations
+
+from companion.engine import Seat
+
+from ui.phones.pages import Refused
+
+TITLE = "Mafia Casino"
+
+
+def names(engine, state) -> list[str]:
+    return [p.name for p in state.players]
+
+
+def page(engine, state, seat: int, call=None) -> dict:
+    return {"game": TITLE, "dark": False, "can_peek": True, "night": None, "ballot": None,
+            "players": [], "headline": TITLE, "line": "Hold the button to see your safe and cards."}
+
+
+def safe_lines(safe) -> list[str]:
+    """The safe's jewel cards, as the sell pad lists them."""
+    if not safe:
+        return ["Your safe is empty."]
+    count = len(safe)
+    return [f"Your safe: {count} card{'s' if count != 1 else ''}"] + \
+        [f"Card {i + 1}: {n} {jewel}s" for i, (jewel, n) in enumerate(safe)]
+
+
+def card(engine, state, seat: int) -> dict:
+    view = engine.view(state, Seat(seat))
+    lines = safe_lines(view.safe)
+    if view.poker_cards:
+        lines.append("Your poker cards: " + " ".join(view.poker_cards))
+    return {"card": "", "title": "Your cards", "faction": "", "ability": "", "extra": "\n".join(lines)}
+
+
+def panel(engine, state, seat: int, call=None) -> dict:
+    return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
+
+
+def choose(engine, state, called, seat, key, index):
+    raise Refused("Cards are played at the table.")
+
+
+def vote(engine, state, seat, key, index):
+    raise Refused("There is no vote in Mafia Casino.")
+
+
+def answers(state, key) -> bool:
+    return False
+
+
+def decoy_answer(state, key):
+    return None

@@ -1,0 +1,70 @@
+"""What a Mafia (Sicily) player's phone shows (Kivy-free; ``ui/phones`` serves it).
+
+Exactly the seat's private view, worded as the private card screen words it (hand.py, through
+``model.hand_lines``): which side the seat plays, then each held card by its printed name with what it
+does and its deck. Cards are played at the table (the private card screen), so a phone chooses
+nothing and has no ballot.
+
+>>> from companion.games.mafia_sicily.engine import ENGINE
+>>> st = ENGINE.new({"players": 5, "names": ["Anna", "Bruno", "Carla", "Dario", "Elena"]}, 1)
+>>> names(ENGINE, st)
+['Anna', 'Bruno', 'Carla', 'Dario', 'Elena']
+>>> card(ENGINE, st, 1)["extra"]
+'You play: Red\\nNo cards: you hold no cards now.'
+"""
+
+from __future__ import annotations
+
+from companion.engine import Seat
+
+from ui.phones.pages import Refused
+
+from . import model
+
+TITLE = "Mafia (Sicily)"
+
+
+def names(engine, state) -> list[str]:
+    """Each seat's name, as the table shows it."""
+    return [state.names[i] if state.names and i < len(state.names) else f"Player {i + 1}"
+            for i in range(state.players)]
+
+
+def page(engine, state, seat: int, call=None) -> dict:
+    return {"game": TITLE, "dark": False, "can_peek": True, "night": None, "ballot": None,
+            "players": [], "headline": TITLE, "line": "Hold the button to see your cards."}
+
+
+def card_lines(view, players: int) -> list[str]:
+    """The seat's side and its cards, one line each (the private card screen's words)."""
+    label = model.seat_roles(players)[view.seat][0] or "State"
+    lines = [f"You play: {label}"]
+    held = model.hand_lines(view)
+    lines += [f"{name}: {detail}" for name, detail in held] or ["No cards: you hold no cards now."]
+    return lines
+
+
+def card(engine, state, seat: int) -> dict:
+    view = engine.view(state, Seat(seat))
+    return {"card": "", "title": "Your cards", "faction": "", "ability": "",
+            "extra": "\n".join(card_lines(view, state.players))}
+
+
+def panel(engine, state, seat: int, call=None) -> dict:
+    return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
+
+
+def choose(engine, state, called, seat, key, index):
+    raise Refused("Cards are played at the table, on your private card screen.")
+
+
+def vote(engine, state, seat, key, index):
+    raise Refused("There is no vote in Mafia (Sicily).")
+
+
+def answers(state, key) -> bool:
+    return False
+
+
+def decoy_answer(state, key):
+    return None
