@@ -391,3 +391,20 @@ def test_sicily_and_casino_phones_word_cards_as_the_table_does_and_name_every_se
     from ui.games.mafia_casino.phone import safe_lines
     assert safe_lines((("pearl", 20),)) == ["Your safe: 1 card", "Card 1: 20 pearls"]  # the sell pad's words
     assert seat_names(for_game("mafia-plus"), None, type("S", (), {"players": ("Anna", "Ben")})()) == ["Anna", "Ben"]
+
+
+def test_phones_show_the_days_countdown_as_the_table_reads_it(table, server):
+    """Public information on every phone: the Day's countdown (and nothing at night)."""
+    table.advance(lambda s: s.phase == "day", lambda st, legal: next(v for k, v in legal.items() if k is not None)[0])
+
+    async def go():
+        phone = await linked_phone(table, server, 1)
+        first = await phone.connect()
+        table.call(lambda: table.desk.set_timer("4:53"))
+        ticking = await phone.until(lambda m: m["t"] == "page" and m["timer"])
+        table.call(lambda: table.desk.set_timer(""))
+        stopped = await phone.until(lambda m: m["t"] == "page" and not m["timer"])
+        await phone.close()
+        return first, ticking, stopped
+    first, ticking, stopped = run(go())
+    assert first["timer"] == "" and ticking["timer"] == "4:53" and stopped["timer"] == ""

@@ -40,6 +40,8 @@ class Snapshot:
     #: Phones follow the table's padded calls, not the engine's steps: a living role that chose
     #: early moves the engine on at once, and a phone must not show that before the table does.
     call: tuple[str, str, Any] | None = None
+    #: the table's countdown as it reads now ("4:53"), "" when none runs (public)
+    timer: str = ""
 
 
 class PhoneDesk:
@@ -50,6 +52,7 @@ class PhoneDesk:
         self._session = None
         self._snapshot: Snapshot | None = None
         self._call: tuple[str, str, Any] | None = None
+        self._timer = ""
         #: called (on the table thread) with the seats whose phone is connected now
         self.on_connected: Callable[[frozenset[int]], None] | None = None
         #: called (on the table thread) after a phone's action was recorded
@@ -79,8 +82,14 @@ class PhoneDesk:
 
     def _take_snapshot(self) -> None:
         s = self._session
-        self._snapshot = Snapshot(s.engine.name, s.game_id, s.engine, s.state, s.seq, self._call)
+        self._snapshot = Snapshot(s.engine.name, s.game_id, s.engine, s.state, s.seq, self._call, self._timer)
         self._publish()
+
+    def set_timer(self, text: str) -> None:
+        """The table's countdown reads ``text`` now ("" when none runs): phones show it too."""
+        if text != self._timer and self._session is not None:
+            self._timer = text
+            self._take_snapshot()
 
     def set_call(self, key: str | None, text: str = "") -> None:
         """The table calls ``key`` now (None: no call): every phone shows it at the same moment."""

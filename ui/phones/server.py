@@ -214,7 +214,7 @@ class PhoneServer:
                     "can_peek": False, "night": None, "ballot": None, "players": [], "seat": seat, "name": ""}
         page = game.page(snap.engine, snap.state, seat, snap.call)
         # (Mafia (Sicily) counts its players and keeps their names apart; Casino's are records)
-        return {"t": "page", "seat": seat, "name": names[seat], **page}
+        return {"t": "page", "seat": seat, "name": names[seat], "timer": snap.timer, **page}
 
     def seat_for(self, request: web.Request) -> int | None:
         return self.desk.links.seat_of(request.cookies.get(COOKIE))

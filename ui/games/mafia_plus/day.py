@@ -59,6 +59,18 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         if self._tick_event is not None:
             self._tick_event.cancel()
             self._tick_event = None
+        self._tell_phones("")
+
+    def on_countdown(self, _screen, text: str) -> None:
+        self._tell_phones(text)
+
+    def _tell_phones(self, text: str) -> None:
+        """Phones show the Day's countdown as the table reads it (public; ui/phones)."""
+        from ui.phones import desk_of
+
+        desk = desk_of(self.app)
+        if desk is not None:
+            desk.set_timer(text)
 
     def refresh(self) -> None:
         if self.follow():

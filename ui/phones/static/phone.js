@@ -75,6 +75,8 @@ function render(p) {
   $("game").textContent = p.game;
   $("headline").textContent = p.headline;
   $("line").textContent = p.line;
+  $("timer").textContent = p.timer || "";
+  $("timer").hidden = !p.timer;
   const players = $("players");
   players.replaceChildren(...p.players.map(([name, alive]) => {
     const li = document.createElement("li");
