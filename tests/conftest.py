@@ -102,6 +102,12 @@ def pytest_collection_modifyitems(config, items):
         groups.setdefault(name, []).append(item)
     # longest first; the sort is stable, so equal groups keep the collection order
     order = sorted(groups, key=lambda name: -_weight(name, groups[name], name in shared))
+    # xdist starts each of its N workers with two groups: the 1st..Nth to workers 1..N, then the
+    # (N+1)th..2Nth to workers 1..N again. Reversed, that second round gives the worker with the
+    # longest test the shortest of them (as a person dealing the work by hand would).
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    if workers > 1 and len(order) >= 2 * workers:
+        order[workers:2 * workers] = reversed(order[workers:2 * workers])
     items[:] = [item for name in order for item in groups[name]]
     result = yield
     if getattr(config.option, "loadgroup", False):  # an xdist worker under --dist loadgroup
