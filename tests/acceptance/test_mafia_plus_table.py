@@ -40,12 +40,13 @@ def test_seven_players_from_new_game_to_the_reveal(table_robot, narration):
     assert obs["night_calls"] >= 6  # three nights at least were called through, by themselves
 
 
-@pytest.mark.parametrize("narration", ["off", "on"])
-def test_twelve_players_with_railwayman_chairman_a_tie_and_a_secret_vote_to_the_reveal(table_robot, narration):
+def test_twelve_players_with_railwayman_chairman_a_tie_and_a_secret_vote_to_the_reveal(table_robot):
     """12 players with a custom set (the Railwayman and the Chairman both in), a secret vote, a tie
-    on Day 1 debated and voted again, the Chairman's re-vote on Day 2, to the reveal."""
+    on Day 1 debated and voted again, the Chairman's re-vote on Day 2, to the reveal. Narrated
+    (espeak-ng) only: the 7-player game above proves the same flow in both modes, and this game
+    is the suite's longest (docs/mafia-plus-table.md, "How the table robot plays it")."""
     scenario = "mafia_plus_table:twelve_players"
-    obs = passed(table_robot([scenario], settings=FAST, narration=narration, timeout=1800), scenario)
+    obs = passed(table_robot([scenario], settings=FAST, narration="on", timeout=1800), scenario)
     _held(obs)
     assert obs["railwayman_called"]
     assert obs["tie"] == "Debate again"  # a tie: the accused are debated again, then a new vote
