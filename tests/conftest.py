@@ -19,6 +19,10 @@ LONG_TESTS = {
     "tests/acceptance/test_mafia_plus_table.py::test_seven_players": 260,
     "tests/acceptance/test_mafia_plus_table.py::test_killed_mid_night": 220,
     "tests/acceptance/test_layout_tables.py": 180,
+    "tests/acceptance/test_mafia_plus_phones.py": 200,
+    "tests/acceptance/test_phones_table.py::test_twenty_three": 145,
+    "tests/acceptance/test_phones_table.py": 65,
+    "tests/acceptance/test_games_phones.py": 80,
     "tests/acceptance/test_twins_mafia_plus.py": 150,
     "tests/acceptance/test_il_capo_table.py": 150,
     "tests/acceptance/test_twins_casino.py": 130,
@@ -34,6 +38,7 @@ LONG_TESTS = {
 #: the same for a file whose tests share one app (a module-scoped fixture): the whole group
 SHARED_APP_FILES = {
     "tests/ui/contract/test_contract_ui.py": 200,
+    "tests/phones/test_phone_browser.py": 150,
     "tests/ui/app_shell/test_app_shell.py": 150,
     "tests/ui/mafia_casino/test_casino_app.py": 130,
     "tests/ui/il_capo/test_il_capo_ui.py": 120,

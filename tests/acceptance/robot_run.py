@@ -22,6 +22,8 @@ def robot_env(tmp: Path, narration: bool = False) -> dict:
                KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT),
                XDG_CACHE_HOME=str(tmp / "cache"))
     # a table without GPIO buttons: the app runs with its keyboard stand-ins, as on a desktop
+    # phones on any free port (a busy 8765 would fall back to one anyway): every app alike
+    env.setdefault("MAFIA_COMPANION_PHONES_PORT", "0")
     for key in ("MAFIA_COMPANION_DB", "MAFIA_COMPANION_INPUT", "MAFIA_COMPANION_HARDWARE", "GPIOZERO_PIN_FACTORY"):
         env.pop(key, None)
     return env

@@ -32,6 +32,7 @@ a person hears), never by calling into the app.
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Callable, Protocol, Sequence
 
@@ -77,14 +78,19 @@ def _owner(w):
     return _control_of(w) or w
 
 
+#: the table's own address under the phones' QR code ("192.168.4.1:40123"): a fact of the device,
+#: not of the game, and two twin apps on one machine cannot share a port
+ADDRESS = re.compile(r"^\d{1,3}(\.\d{1,3}){3}:\d{2,5}$")
+
+
 def shared_fingerprint(robot: Robot) -> Fingerprint:
     """Every readable thing on the shared screen: (text, x, y, w, h, control, enabled, text colour,
-    colour behind). Places are rounded to whole pixels."""
+    colour behind). Places are rounded to whole pixels; the device's address reads as one word."""
     out = []
     for s in robot._visible():
         x, y, w, h = (round(v) for v in s.rect)
         owner = _owner(s.widget)
-        out.append((s.text, x, y, w, h, s.control, s.enabled, _rgba(getattr(s.widget, "color", None)),
+        out.append(("<the table's address>" if ADDRESS.match(s.text) else s.text, x, y, w, h, s.control, s.enabled, _rgba(getattr(s.widget, "color", None)),
                     _painted(owner)))
     return out
 
