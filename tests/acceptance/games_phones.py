@@ -90,6 +90,18 @@ def _link(t, url: str, name: str, where: str, try_wrong: bool = False) -> SeatPh
     return phone
 
 
+def _replace_needs_a_hold(t, name: str) -> None:
+    """A seat that has a phone: a tap on "Hold to replace" only says "Hold longer"; a hold opens
+    the keypad (Cancel closes it again)."""
+    r, obs = t.robot, t.obs
+    r.tap(f"Hold to replace {name}'s phone")
+    r.run_for(0.3)
+    obs["tap_opened_keypad"] = r.sees(f"Type the code {name}'s phone shows")
+    r.hold("Hold longer")
+    obs["hold_opened_keypad"] = bool(r.wait_for(f"Type the code {name}'s phone shows"))
+    r.tap("Cancel")
+
+
 def _read_cards(t, phones: dict[str, SeatPhone], held_by_seat: dict[int, list[str]], names) -> None:
     """Every phone's card: its own seat's cards all there, no other seat's anywhere it received."""
     obs = t.obs
@@ -199,12 +211,7 @@ def sicily(t) -> None:
         phones[name] = _link(t, url, name, "sicily", try_wrong=(i == 0))
         if i == 0:
             check_layout(t, "sicily-hand-linked-5")
-            r.tap(f"Hold to replace {name}'s phone")
-            r.run_for(0.3)
-            obs["tap_opened_keypad"] = r.sees(f"Type the code {name}'s phone shows")
-            r.hold("Hold longer")
-            obs["hold_opened_keypad"] = bool(r.wait_for(f"Type the code {name}'s phone shows"))
-            r.tap("Cancel")
+            _replace_needs_a_hold(t, name)
             r.wait_for(f"Hold to replace {name}'s phone")
     obs["status_line"] = r.wait_for("phones: 5 connected")
     r.tap("Anna")  # back at a seat that has a phone: its screen says so
@@ -282,12 +289,7 @@ def casino(t) -> None:
         phones[name] = _link(t, url, name, "casino", try_wrong=(i == 0))
         if i == 0:
             check_layout(t, "casino-join-linked-6")
-            r.tap(f"Hold to replace {name}'s phone")
-            r.run_for(0.3)
-            obs["tap_opened_keypad"] = r.sees(f"Type the code {name}'s phone shows")
-            r.hold("Hold longer")
-            obs["hold_opened_keypad"] = bool(r.wait_for(f"Type the code {name}'s phone shows"))
-            r.tap("Cancel")
+            _replace_needs_a_hold(t, name)
         if name == CASINO[-1]:
             check_layout(t, "casino-join-last-6")
         r.tap("Pass on ›")

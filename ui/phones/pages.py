@@ -1,10 +1,11 @@
 """Which module says what a game's phones show: ``ui/games/<game>/phone.py`` when the game has one
-(Mafia+: night panels, secret ballots), else ``Hand`` here: the seat's private view read as lines
-(Mafia (Sicily)'s Family cards, Mafia Casino's safe and poker cards) behind hold-to-peek.
+(Mafia+: night panels, secret ballots; Mafia (Sicily) and Mafia Casino: their cards and safe in the
+table's words), else ``Hand`` here: the seat's private view read as lines behind hold-to-peek.
 
-Every module answers the same few questions, all pure functions of (engine, state, seat):
-``page`` (what the phone shows now), ``card`` (the private card, while held), ``panel`` /
-``choose`` / ``decoy_answer`` / ``answers`` (night calls), ``vote`` (a secret ballot).
+The questions, all pure functions of (engine, state, seat): ``page`` (what the phone shows now),
+``card`` (the private card, while held), ``panel`` / ``choose`` / ``decoy_answer`` / ``answers``
+(night calls), ``vote`` (a secret ballot), ``names`` (each seat's name). A game module answers
+only those it has; ``Hand`` answers the rest (nothing to choose, no vote).
 """
 
 from __future__ import annotations
@@ -22,11 +23,24 @@ class Refused(CompanionError):
 
 
 def for_game(game: str):
-    """The phone module of ``game`` (an engine name such as "mafia-plus")."""
+    """What ``game``'s phones show (an engine name such as "mafia-plus"): its own phone module,
+    where a question it does not answer (no night, no vote) gets ``Hand``'s answer."""
     try:
-        return importlib.import_module(f"ui.games.{game.replace('-', '_')}.phone")
+        module = importlib.import_module(f"ui.games.{game.replace('-', '_')}.phone")
     except ModuleNotFoundError:
         return Hand(game)
+    return _Defaults(module, Hand(game))
+
+
+class _Defaults:
+    """A game's phone module, with ``Hand`` answering what the module leaves out."""
+
+    def __init__(self, module, hand: "Hand") -> None:
+        self._module, self._hand = module, hand
+
+    def __getattr__(self, name: str):
+        found = getattr(self._module, name, None)
+        return found if found is not None else getattr(self._hand, name)
 
 
 def seat_names(game, engine, state) -> list[str]:

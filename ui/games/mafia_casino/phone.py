@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from companion.engine import Seat
 
-from ui.phones.pages import Refused
-
 TITLE = "Mafia Casino"
 
 
@@ -47,23 +45,3 @@ def card(engine, state, seat: int) -> dict:
     if view.poker_cards:
         lines.append("Your poker cards: " + " ".join(view.poker_cards))
     return {"card": "", "title": "Your cards", "faction": "", "ability": "", "extra": "\n".join(lines)}
-
-
-def panel(engine, state, seat: int, call=None) -> dict:
-    return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
-
-
-def choose(engine, state, called, seat, key, index):
-    raise Refused("Cards are played at the table.")
-
-
-def vote(engine, state, seat, key, index):
-    raise Refused("There is no vote in Mafia Casino.")
-
-
-def answers(state, key) -> bool:
-    return False
-
-
-def decoy_answer(state, key):
-    return None

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from companion.engine import Seat
 
-from ui.phones.pages import Refused
-
 from . import model
 
 TITLE = "Mafia (Sicily)"
@@ -48,23 +46,3 @@ def card(engine, state, seat: int) -> dict:
     view = engine.view(state, Seat(seat))
     return {"card": "", "title": "Your cards", "faction": "", "ability": "",
             "extra": "\n".join(card_lines(view, state.players))}
-
-
-def panel(engine, state, seat: int, call=None) -> dict:
-    return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
-
-
-def choose(engine, state, called, seat, key, index):
-    raise Refused("Cards are played at the table, on your private card screen.")
-
-
-def vote(engine, state, seat, key, index):
-    raise Refused("There is no vote in Mafia (Sicily).")
-
-
-def answers(state, key) -> bool:
-    return False
-
-
-def decoy_answer(state, key):
-    return None
