@@ -60,12 +60,14 @@ class Checkpoints:
         self.engine = engine
         self.every = every
         self.recent = recent
-        self._states: list[Any] = [engine.new(config, seed)]  # index i: after i * every actions
+        # index i: the state after i * every actions (index 0 always; others as folded, or
+        # handed over by a snapshot from disk, so the kept indices need not be contiguous)
+        self._states: dict[int, Any] = {0: engine.new(config, seed)}
         self._latest: list[tuple[int, Any]] = []  # (count, state) of the latest actions, ascending
 
     def counts(self) -> list[int]:
         """How many actions each checkpoint has folded (for tests and diagnostics)."""
-        return [i * self.every for i in range(len(self._states))]
+        return [i * self.every for i in sorted(self._states)]
 
     def fold(self, actions: Sequence[Action], upto: int | None = None) -> Any:
         """The state after ``actions[:upto]`` (all of them by default), replayed from the nearest
@@ -73,7 +75,7 @@ class Checkpoints:
         n = len(actions) if upto is None else upto
         if not 0 <= n <= len(actions):
             raise ValueError(f"cannot fold {n} of {len(actions)} actions")
-        index = min(n // self.every, len(self._states) - 1)
+        index = max(i for i in self._states if i <= n // self.every)
         start, state = index * self.every, self._states[index]
         for count, kept in reversed(self._latest):
             if start < count <= n:
@@ -88,8 +90,8 @@ class Checkpoints:
     def note(self, count: int, state: Any) -> None:
         """Keep ``state`` (the fold of the first ``count`` actions) where a checkpoint falls, and
         among the latest states."""
-        if count % self.every == 0 and count // self.every == len(self._states):
-            self._states.append(state)
+        if count % self.every == 0 and count // self.every not in self._states:
+            self._states[count // self.every] = state
         if self.recent and (not self._latest or self._latest[-1][0] < count):
             self._latest.append((count, state))
             if len(self._latest) > self.recent:
@@ -97,15 +99,33 @@ class Checkpoints:
 
     def truncate(self, count: int) -> None:
         """Forget the states beyond the first ``count`` actions (they were taken back)."""
-        del self._states[count // self.every + 1:]
+        for index in [i for i in self._states if i > count // self.every]:
+            del self._states[index]
         while self._latest and self._latest[-1][0] > count:
             self._latest.pop()
 
     def copy(self) -> "Checkpoints":
         other = Checkpoints.__new__(Checkpoints)
         other.engine, other.every, other.recent = self.engine, self.every, self.recent
-        other._states, other._latest = list(self._states), list(self._latest)
+        other._states, other._latest = dict(self._states), list(self._latest)
         return other
+
+    def below(self, count: int) -> tuple[int, Any]:
+        """The kept checkpoint (count, state) nearest below ``count`` (at most ``count - 1``, or
+        the start): what an undo right after ``count`` actions folds from."""
+        index = max(i for i in self._states if i * self.every <= max(count - 1, 0))
+        return index * self.every, self._states[index]
+
+    def adopt(self, pairs: Sequence[tuple[int, Any]]) -> None:
+        """Take states folded elsewhere (a verified snapshot): each the fold of its first
+        ``count`` actions of this very game."""
+        for count, state in pairs:
+            if count % self.every == 0:
+                self._states.setdefault(count // self.every, state)
+            if count and (not self._latest or self._latest[-1][0] < count):
+                self._latest.append((count, state))
+                if len(self._latest) > self.recent:
+                    del self._latest[0]
 
 
 @dataclass

@@ -12,8 +12,10 @@ Undo and resume cost the same in a 5,000-action game as in a 100-action one
 (``companion.checkpoints``): the session keeps the folded state after every 32nd action in memory
 and an undo replays all but the last action from the nearest of them; a game this process already
 folded resumes from its remembered fold once the log confirms it (same record, same entry at the
-same position), reading only the entries written since. The log stays the only truth: nothing of
-this is on disk, and a restart folds the whole log.
+same position), reading only the entries written since. After a restart, a game resumes from its
+snapshot on disk (``companion.snapshots``: the state every 64 log entries, verified against the log
+before it is trusted) and reads only the entries after it; the actions before it are read from the
+log only when something needs them (the first undo, ``actions``). The log stays the only truth.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import secrets
 import weakref
 from typing import Any, Callable, Mapping
 
-from . import registry
+from . import registry, snapshots
 from .checkpoints import Checkpoints, Folded, Recent
 from .engine import Action, Audience, Engine, Event, Outcome
 from .errors import IllegalAction, NothingToUndo, StoreError
@@ -39,7 +41,8 @@ RECENT = Recent()
 class Session:
     def __init__(self, store: Store, engine: Engine, game_id: int, config: dict, seed: int,
                  actions: list[Action], next_seq: int, *, record: tuple = (), last_entry: Mapping | None = None,
-                 checkpoints: Checkpoints | None = None, state: Any = None):
+                 checkpoints: Checkpoints | None = None, state: Any = None, prefix: int = 0,
+                 snapshot_seq: int = 0):
         self.store = store
         self.engine = engine
         self.game_id = game_id
@@ -55,6 +58,11 @@ class Session:
         self._state = self._checkpoints.fold(self._actions) if checkpoints is None else state
         self._record = record
         self._last_entry = _as_logged(last_entry)
+        # resumed from a snapshot: the first ``_prefix`` effective actions are still in the log
+        # only (``_actions`` holds the ones after them) until ``_load_prefix`` reads them
+        self._prefix = prefix
+        self._prefix_seq = snapshot_seq if prefix else 0  # the log position those end at
+        self._snapshot_seq = snapshot_seq  # the log position of the newest snapshot on disk
         self._remember()
 
     # -- creation -------------------------------------------------------------------------
@@ -83,10 +91,15 @@ class Session:
             resumed = cls._resume_folded(store, engine, game_id, record, folded)
             if resumed is not None:
                 return resumed
+        resumed = cls._resume_snapshot(store, engine, game_id, record, key)
+        if resumed is not None:
+            return resumed
         log = store.log(game_id)
         actions = effective_actions(engine, log)
-        return cls(store, engine, game_id, record.config, record.seed, actions, len(log), record=key,
-                   last_entry=log[-1] if log else None)
+        session = cls(store, engine, game_id, record.config, record.seed, actions, len(log), record=key,
+                      last_entry=log[-1] if log else None)
+        session._snapshot_if_due()  # the next restart starts from here, not from the first entry
+        return session
 
     @classmethod
     def _resume_folded(cls, store: Store, engine: Engine, game_id: int, record, folded: Folded) -> "Session | None":
@@ -119,7 +132,63 @@ class Session:
         resumed._shared = not new
         return resumed
 
+    @classmethod
+    def _resume_snapshot(cls, store: Store, engine: Engine, game_id: int, record, key: tuple) -> "Session | None":
+        """Resume from the snapshot on disk if it passes every check (``companion.snapshots``),
+        reading only the log entries written after it; None to replay the whole log instead."""
+        snap = snapshots.load(store, game_id, key)
+        if snap is None:
+            return None
+        tail = _log_since(store, game_id, snap.seq)
+        after: list[Action] = []
+        for entry in tail:
+            if entry.get("kind") == UNDO_KIND:
+                if not after:
+                    return None  # takes back an action from before the snapshot: replay it all
+                after.pop()
+            else:
+                after.append(engine.actions.from_dict(entry))
+        checkpoints = Checkpoints(engine, record.config, record.seed)
+        checkpoints.adopt([(snap.below_count, snap.below_state), (snap.count, snap.state)])
+        state = snap.state
+        for i, action in enumerate(after, start=snap.count + 1):
+            state, _ = engine.apply(state, action)
+            checkpoints.note(i, state)
+        last = tail[-1] if tail else json.loads(store.log_entry(game_id, snap.seq - 1)[0])
+        return cls(store, engine, game_id, record.config, record.seed, after, snap.seq + len(tail),
+                   record=key, last_entry=last, checkpoints=checkpoints, state=state, prefix=snap.count,
+                   snapshot_seq=snap.seq)
+
+    def _load_prefix(self) -> None:
+        """Read the actions before the snapshot this session resumed from (see ``_prefix``)."""
+        if not self._prefix:
+            return
+        actions = effective_actions(self.engine, self.store.log(self.game_id)[:self._prefix_seq])
+        if len(actions) != self._prefix:  # cannot happen for a verified snapshot; trust the log
+            actions = effective_actions(self.engine, self.store.log(self.game_id))
+            self._actions, self._prefix = actions, 0
+            self._checkpoints = Checkpoints(self.engine, self.config, self.seed)
+            self._state = self._checkpoints.fold(self._actions)
+            return
+        self._actions, self._prefix = actions + self._actions, 0
+        self._remember()
+
+    def _count(self) -> int:
+        """How many effective actions the game has (those before a snapshot included)."""
+        return self._prefix + len(self._actions)
+
+    def _snapshot_if_due(self) -> None:
+        """Every ``snapshots.EVERY`` log entries, keep the folded state on disk (a cache)."""
+        if self._seq - self._snapshot_seq < snapshots.EVERY or not self._record:
+            return
+        count = self._count()
+        if snapshots.save(self.store, self.game_id, self._record, self._seq, count, self._state,
+                          self._checkpoints.below(count)):
+            self._snapshot_seq = self._seq
+
     def _remember(self) -> None:
+        if self._prefix:
+            return  # a fold that starts from a snapshot is not shared (it has no action list yet)
         if self._record:
             RECENT.remember(_recent_key(self.store, self.game_id),
                             Folded(self._record, self._seq, self._last_entry, self._actions, self._checkpoints,
@@ -132,6 +201,7 @@ class Session:
 
     def verify(self) -> bool:
         """True if the state equals a full replay of the log on disk (tests and diagnostics)."""
+        self._load_prefix()
         log = self.store.log(self.game_id)
         actions = effective_actions(self.engine, log)
         state = self.engine.new(self.config, self.seed)
@@ -145,7 +215,20 @@ class Session:
 
     @property
     def actions(self) -> list[Action]:
+        self._load_prefix()
         return list(self._actions)
+
+    @property
+    def action_count(self) -> int:
+        """How many effective actions the game has (without reading them)."""
+        return self._count()
+
+    @property
+    def last_action(self) -> Action | None:
+        """The latest effective action, or None (without copying the whole list)."""
+        if not self._actions:
+            self._load_prefix()
+        return self._actions[-1] if self._actions else None
 
     @property
     def seq(self) -> int:
@@ -170,7 +253,7 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._actions)
+        return self._count() > 0
 
     # -- changing -------------------------------------------------------------------------
     def act(self, action: Action) -> list[Event]:
@@ -181,11 +264,12 @@ class Session:
         self._own()
         self._seq += 1
         self._actions.append(action)
-        self._checkpoints.note(len(self._actions), state)
+        self._checkpoints.note(self._count(), state)
         self._state = state
         self._last_entry = _as_logged(entry)
         self._remember()
         self._notify(events)
+        self._snapshot_if_due()
         return events
 
     def act_dict(self, data: Mapping[str, Any]) -> list[Event]:
@@ -201,6 +285,7 @@ class Session:
 
     def undo(self) -> Action:
         """Take back the last action: an undo record is appended, the rest is replayed."""
+        self._load_prefix()
         if not self._actions:
             raise NothingToUndo("There is nothing to undo yet.")
         self._own()
@@ -216,6 +301,7 @@ class Session:
         self._last_entry = _as_logged(entry)
         self._remember()
         self._notify([Event("undone", f"Undone: {self.engine.describe(last, state)}.")])
+        self._snapshot_if_due()
         return last
 
     def abandon(self) -> None:

@@ -63,6 +63,20 @@ MIGRATIONS: list[list[str]] = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: The snapshot cache (companion.snapshots): not part of the schema version, since it may be
+#: missing, stale or wrong at any time and is then simply not used; made by the first snapshot.
+SNAPSHOT_TABLE = """CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    entry_at TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    code TEXT NOT NULL,
+    data BLOB NOT NULL
+)"""
+SNAPSHOT_COLUMNS = ("seq", "entry", "entry_at", "count", "record", "code", "data")
+
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -437,6 +451,34 @@ class Store:
         row = self.db.conn.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?",
                                    (game_id,)).fetchone()
         return int(row[0])
+
+    # -- snapshots: a cache of folded states (companion.snapshots), never the truth ---------
+    def log_entry(self, game_id: int, seq: int) -> tuple[str, str] | None:
+        """The stored text and time of one log entry, exactly as written (None if there is none)."""
+        row = self.db.conn.execute("SELECT action, at FROM actions WHERE game_id = ? AND seq = ?",
+                                   (game_id, seq)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def snapshot_row(self, game_id: int) -> dict[str, Any] | None:
+        """The snapshot kept for a game, or None (also when no snapshot was ever written: the
+        table is made by the first one, so a file without it is the same schema)."""
+        try:
+            cur = self.db.conn.execute(f"SELECT {', '.join(SNAPSHOT_COLUMNS)} FROM snapshots WHERE game_id = ?",
+                                       (game_id,))
+            row = cur.fetchone()
+        except sqlite3.Error:
+            return None
+        return None if row is None else dict(zip(SNAPSHOT_COLUMNS, row))
+
+    def put_snapshot(self, game_id: int, row: dict[str, Any]) -> None:
+        """Keep one snapshot per game (replacing the last); raises StoreError like every write."""
+        if self.read_only:
+            raise StoreError(f"The database {self.path} cannot be written now.")
+        columns = ("game_id", *SNAPSHOT_COLUMNS)
+        values = (game_id, *(row[c] for c in SNAPSHOT_COLUMNS))
+        self._write([(SNAPSHOT_TABLE, ()),
+                     (f"INSERT OR REPLACE INTO snapshots ({', '.join(columns)}) "
+                      f"VALUES ({', '.join('?' * len(columns))})", values)])
 
     # -- players, tags, settings -----------------------------------------------------------
     def players(self) -> list[str]:

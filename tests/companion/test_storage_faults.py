@@ -277,3 +277,26 @@ def test_whole_file_check_runs_only_after_an_unclean_shutdown(tmp_path, monkeypa
     with Store.open(cut) as s:
         assert any("quick_check" in st for st in statements)
         assert len(s.list_games()) == 2 and s.notices == []
+
+
+def test_read_only_mount_resumes_a_long_game_without_writing_a_snapshot(small_fs):
+    """A game resumed from storage that cannot be written folds its whole log (no snapshot can be
+    kept) and says nothing about the snapshot: it is only a cache (companion.snapshots)."""
+    from companion.session import RECENT, Session
+    from companion.snapshots import EVERY
+
+    folder = small_fs()
+    path = folder / "companion.db"
+    with Store.open(path) as s:
+        session = Session.start(s, "dice", {}, seed=2)
+        for n in range(EVERY + 40):
+            session.draw("roll2d6")
+        game_id, state = session.game_id, session.state
+        s.db.conn.execute("DROP TABLE snapshots")  # as a file from before snapshots: one is due
+    remount_ro(folder)
+    RECENT.forget()
+    with Store.open(path) as s:
+        assert s.read_only
+        resumed = Session.resume(s, game_id)
+        assert resumed.state == state and s.snapshot_row(game_id) is None
+    RECENT.forget()

@@ -1,0 +1,150 @@
+"""Snapshots on disk: a table restarted after a power cut resumes a long game without folding its
+whole log (issue 28).
+
+ARCHITECTURE.md: the log is the truth, a snapshot is a cache. A snapshot is the state after the
+first ``count`` effective actions of one game, taken at log position ``seq`` (the entry at
+``seq - 1`` was the last one folded), together with the checkpoint an undo right after it folds
+from. It is used only when every one of these holds; otherwise it is ignored, the whole log is
+replayed as if there were none, and the next snapshot replaces it:
+
+* the game's record is the one it was taken for (game, rules version, seed, config, start time);
+* the log's entry at ``seq - 1`` is, character for character and with its time, the one it was
+  taken after (the log is append-only, so the entries before it are the ones that were folded);
+* it was written by this very code: a fingerprint of the ``companion`` package's sources (a
+  changed engine may fold the same log into a different state, whatever its version number says);
+* it decodes into the project's own value types only: a restricted unpickler (the pattern of the
+  ``pickle`` documentation's "Restricting Globals") that knows the game's dataclasses and enums
+  and a few plain builtins, so a damaged or crafted row can neither run code nor bring in
+  anything else; a row that does not decode is ignored like any other mismatch.
+
+The session writes one every ``EVERY`` log entries, after that entry's own durable commit. A
+snapshot that cannot be written (read-only or full storage) is skipped without a word: the game
+is already safe in the log.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import enum
+import functools
+import hashlib
+import importlib
+import io
+import logging
+import pickle
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import StoreError
+
+log = logging.getLogger(__name__)
+
+#: A snapshot every this many log entries: a resume after a restart reads at most this many
+#: entries of the log besides the snapshot itself.
+EVERY = 64
+
+_PACKAGE = Path(__file__).resolve().parent
+_BUILTINS = frozenset({"frozenset", "set", "complex", "bytearray", "slice", "range"})
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of every source file of the ``companion`` package (the rules and their types)."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(str(path.relative_to(_PACKAGE)).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    for path in sorted(_PACKAGE.rglob("*.toml")):  # the numbers beside the engines
+        digest.update(str(path.relative_to(_PACKAGE)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+class _OwnTypes(pickle.Unpickler):
+    """Unpickles only the project's own value types (dataclasses, enums, named tuples under
+    ``companion``) and a few plain builtins; anything else is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "builtins" and name in _BUILTINS:
+            return getattr(builtins, name)
+        if (module == "companion" or module.startswith("companion.")) and "." not in name \
+                and not name.startswith("__"):
+            try:
+                found = getattr(importlib.import_module(module), name)
+            except (ImportError, AttributeError):
+                found = None
+            if isinstance(found, type) and (dataclasses.is_dataclass(found) or issubclass(found, enum.Enum)
+                                            or (issubclass(found, tuple) and hasattr(found, "_fields"))):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not one of the games' own types")
+
+
+def encode(value: Any) -> bytes:
+    return zlib.compress(pickle.dumps(value, protocol=5), 1)
+
+
+def decode(data: bytes) -> Any:
+    """The value ``encode`` made; raises ``ValueError`` for anything damaged or foreign."""
+    try:
+        return _OwnTypes(io.BytesIO(zlib.decompress(data))).load()
+    except Exception as err:  # zlib.error, UnpicklingError, EOFError, TypeError, RecursionError…
+        raise ValueError(f"the snapshot does not decode ({type(err).__name__}: {err})") from None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A verified snapshot: the state after ``count`` effective actions, folded up to log position
+    ``seq`` (exclusive), and the checkpoint ``(below_count, below_state)`` an undo folds from."""
+
+    seq: int
+    count: int
+    state: Any
+    below_count: int
+    below_state: Any
+
+
+def load(store, game_id: int, record_key: tuple) -> Snapshot | None:
+    """The game's snapshot if every check in the module's list holds, else None."""
+    try:
+        row = store.snapshot_row(game_id)
+        if row is None:
+            return None
+        seq, count = row["seq"], row["count"]
+        if not (isinstance(seq, int) and isinstance(count, int) and 1 <= seq and 0 <= count <= seq):
+            return None
+        if row["record"] != repr(record_key) or row["code"] != code_fingerprint():
+            return None
+        if store.log_entry(game_id, seq - 1) != (row["entry"], row["entry_at"]):
+            return None
+        value = decode(row["data"])
+    except (ValueError, StoreError, TypeError, KeyError) as err:
+        log.info("game %s: snapshot not used: %s", game_id, err)
+        return None
+    if not (isinstance(value, tuple) and len(value) == 3 and isinstance(value[1], int)
+            and 0 <= value[1] <= count):
+        return None
+    state, below_count, below_state = value
+    return Snapshot(seq, count, state, below_count, below_state)
+
+
+def save(store, game_id: int, record_key: tuple, seq: int, count: int, state: Any,
+         below: tuple[int, Any]) -> bool:
+    """Write the snapshot of a game folded up to log position ``seq``; False when it could not be
+    written (never raises: the log already holds the game)."""
+    try:
+        entry = store.log_entry(game_id, seq - 1)
+        if entry is None:
+            return False
+        store.put_snapshot(game_id, {
+            "seq": seq, "entry": entry[0], "entry_at": entry[1], "count": count,
+            "record": repr(record_key), "code": code_fingerprint(),
+            "data": encode((state, below[0], below[1]))})
+        return True
+    except Exception as err:  # read-only or full storage, an unpicklable state: only a cache
+        log.info("game %s: snapshot not written: %s", game_id, err)
+        return False

@@ -1,0 +1,183 @@
+"""Snapshots on disk (companion.snapshots): a restart resumes from the last snapshot and reads only
+the log after it, with exactly the state a full replay gives; a stale, foreign, damaged, crafted or
+out-of-date snapshot is ignored (the whole log replayed) and replaced; storage that cannot be
+written just means no snapshot. Speed is measured in benchmarks/bench_session.py."""
+
+import os
+import pickle
+
+import pytest
+
+from companion import registry, snapshots
+from companion.engine import replay
+from companion.games.dice import DiceRolled
+from companion.session import RECENT, Session, effective_actions
+from companion.simulate import playout
+from companion.store import Store
+
+ENGINES = registry.engines()
+IDS = [e.name for e in ENGINES]
+
+
+@pytest.fixture
+def store(tmp_path):
+    RECENT.forget()
+    with Store.open(tmp_path / "c.db") as s:
+        yield s
+    RECENT.forget()
+
+
+def truth(store, game_id):
+    """The state as the log on disk says it is, computed the slow way."""
+    record = store.game(game_id)
+    engine = registry.get(record.game)
+    return replay(engine, record.config, record.seed, effective_actions(engine, store.log(game_id)))
+
+
+def long_session(store, engine, seed=3, at_least=3 * snapshots.EVERY + 5):
+    """A session that has played a seeded playout of more than three snapshots' worth of actions
+    (the longest of a few seeds' playouts when one game is short)."""
+    if engine.name == "dice":  # a dice playout finishes early; a long evening is many rolls
+        config, actions = {}, [DiceRolled(((n % 6) + 1, (n * 5 % 6) + 1)) for n in range(at_least)]
+    else:
+        for s in range(seed, seed + 40):
+            result = playout(engine, s)
+            if len(result.actions) >= at_least:
+                break
+        config, actions, seed = result.config, result.actions, s
+    assert len(actions) >= at_least, f"no {engine.name} playout is {at_least} actions long"
+    session = Session.start(store, engine.name, config, seed=seed)
+    for action in actions[:at_least]:
+        session.act(action)
+    return session
+
+
+class LogReads:
+    """Counts the log entries a store hands out (what a resume reads)."""
+
+    def __init__(self, store):
+        self.store, self.entries = store, 0
+        self._log = store.log
+        store.log = self._counted
+
+    def _counted(self, game_id, since=0):
+        out = self._log(game_id, since)
+        self.entries += len(out)
+        return out
+
+
+def restart(store, game_id):
+    """Resume as a freshly started process would: nothing remembered in memory."""
+    RECENT.forget()
+    return Session.resume(store, game_id)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_a_restart_resumes_from_the_snapshot_and_reads_only_the_entries_after_it(store, engine):
+    session = long_session(store, engine)
+    reads = LogReads(store)
+    resumed = restart(store, session.game_id)
+    assert reads.entries < snapshots.EVERY  # not the whole log (3 * EVERY + 5 entries)
+    assert resumed.state == truth(store, session.game_id) == session.state
+    assert resumed.action_count == session.action_count
+    assert resumed.last_action == session.last_action
+    assert resumed.verify()
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_undo_and_play_after_a_snapshot_resume_equal_a_full_replay(store, engine):
+    session = long_session(store, engine)
+    resumed = restart(store, session.game_id)
+    taken = resumed.undo()
+    assert resumed.state == truth(store, session.game_id)
+    resumed.act(taken)
+    assert resumed.state == truth(store, session.game_id)
+    again = restart(store, session.game_id)
+    assert again.state == resumed.state and again.actions == resumed.actions
+
+
+def test_undo_records_after_the_snapshot_are_folded_and_one_reaching_before_it_replays_all(store):
+    engine = registry.get("dice")
+    session = long_session(store, engine)
+    for _ in range(3):  # the latest snapshot's own action and two before it are taken back
+        session.undo()
+    resumed = restart(store, session.game_id)
+    assert resumed.state == truth(store, session.game_id)
+    assert resumed.actions == session.actions
+
+
+def tamper(store, sql, *params):
+    store.db.conn.execute(sql, params)
+
+
+@pytest.mark.parametrize("damage", [
+    pytest.param(("UPDATE snapshots SET entry = '{\"kind\": \"other\"}'",), id="stale entry"),
+    pytest.param(("UPDATE snapshots SET seq = seq + 1000",), id="beyond the log"),
+    pytest.param(("UPDATE snapshots SET data = ?", b"not a snapshot"), id="damaged data"),
+    pytest.param(("UPDATE snapshots SET data = ?", b""), id="empty data"),
+    pytest.param(("UPDATE snapshots SET code = 'older code'",), id="other code"),
+    pytest.param(("UPDATE snapshots SET record = 'another game'",), id="foreign record"),
+    pytest.param(("UPDATE snapshots SET count = -4",), id="impossible count"),
+])
+def test_a_snapshot_that_fails_a_check_is_ignored_and_replaced(store, damage):
+    session = long_session(store, registry.get("il-capo"))
+    tamper(store, *damage)
+    reads = LogReads(store)
+    resumed = restart(store, session.game_id)
+    assert reads.entries >= session.seq  # the whole log was replayed
+    assert resumed.state == truth(store, session.game_id)
+    reads.entries = 0
+    again = restart(store, session.game_id)  # the full replay wrote a good snapshot again
+    assert reads.entries < snapshots.EVERY and again.state == resumed.state
+
+
+def test_a_snapshot_from_another_database_file_is_not_used(tmp_path):
+    RECENT.forget()
+    engine = registry.get("il-capo")
+    with Store.open(tmp_path / "a.db") as a:
+        played = long_session(a, engine, seed=5)
+        row = a.snapshot_row(played.game_id)
+    with Store.open(tmp_path / "b.db") as b:
+        other = long_session(b, engine, seed=5)  # the same game id, another game (its own start time)
+        b.db.conn.execute("UPDATE snapshots SET record = ?, data = ? WHERE game_id = ?",
+                          (row["record"], row["data"], other.game_id))
+        resumed = restart(b, other.game_id)
+        assert resumed.state == truth(b, other.game_id)
+    RECENT.forget()
+
+
+class Boom:
+    def __reduce__(self):
+        return (os.system, (f"touch {MARKER}",))
+
+
+MARKER = ""
+
+
+def test_a_crafted_snapshot_runs_no_code_and_is_ignored(store, tmp_path):
+    global MARKER
+    MARKER = str(tmp_path / "pwned")
+    session = long_session(store, registry.get("dice"))
+    crafted = snapshots.zlib.compress(pickle.dumps((Boom(), 0, None)))
+    tamper(store, "UPDATE snapshots SET data = ?", crafted)
+    resumed = restart(store, session.game_id)
+    assert not os.path.exists(MARKER)
+    assert resumed.state == truth(store, session.game_id)
+    with pytest.raises(ValueError, match="not one of the games' own types"):
+        snapshots.decode(crafted)
+
+
+def test_a_full_disk_or_read_only_store_skips_the_snapshot_without_a_word(store, monkeypatch):
+    def full(*_):
+        from companion.errors import StoreError
+        raise StoreError("The storage is full.")
+    monkeypatch.setattr(store, "put_snapshot", full)
+    session = long_session(store, registry.get("dice"))
+    assert store.snapshot_row(session.game_id) is None
+    assert restart(store, session.game_id).state == session.state
+
+
+def test_a_database_without_the_snapshot_table_is_the_same_schema(store):
+    engine = registry.get("dice")
+    session = Session.start(store, engine.name, {}, seed=1)
+    assert store.snapshot_row(session.game_id) is None  # no table yet: no snapshot, no error
