@@ -170,7 +170,7 @@ class _FollowsPhones:
     def _bind_phones(self) -> None:
         phones = _phones()
         if phones is not None and not getattr(self, "_phones_bound", False):
-            phones.bind(running=self.update, url=self.update, linked=self.update)
+            phones.bind(running=self.update, url=self.update, address=self.update, linked=self.update)
             self._phones_bound = True
         self.update()
 
