@@ -8,9 +8,11 @@ Pi's own hotspot with no default route, a phone in a second namespace)."""
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import subprocess
+import sys
 
 _names = itertools.count()
 
@@ -68,3 +70,22 @@ class Namespaces:
         for name in reversed(self.made):
             ip("netns", "del", name, check=False)
         self.made.clear()
+
+
+#: what a phone's browser does first: open the QR code's address, then say hello (it gets a code)
+PHONE_OPENS = r"""
+import json, sys, urllib.request
+url = sys.argv[1]
+page = urllib.request.urlopen(url, timeout=10).read().decode()
+hello = urllib.request.urlopen(urllib.request.Request(url + "api/hello", data=b"", method="POST"), timeout=10)
+print(json.dumps({"join_page": "<h1>Join the table</h1>" in page, "hello": json.loads(hello.read())}))
+"""
+
+
+def phone_opens(ns: str, url: str) -> dict:
+    """A phone in namespace ``ns`` opens ``url`` (the join page) and says hello: what it got."""
+    done = subprocess.run(["ip", "netns", "exec", ns, sys.executable, "-c", PHONE_OPENS, url],
+                          capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise AssertionError(f"the phone in {ns} could not open {url}: {done.stderr[-1500:]}")
+    return json.loads(done.stdout)

@@ -19,20 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from netns import Namespaces, ip, skip_reason
+from netns import Namespaces, ip, phone_opens, skip_reason
 from ui.phones.address import NO_NETWORK
 
 HERE = Path(__file__).resolve().parent
 PATIENCE = 30.0  # seconds: a re-read that never comes is a stall (the app re-reads every 2 s)
-
-PHONE_FETCH = r"""
-import json, sys, urllib.request
-url = sys.argv[1]
-page = urllib.request.urlopen(url, timeout=10).read().decode()
-hello = urllib.request.urlopen(urllib.request.Request(url + "api/hello", data=b"", method="POST"), timeout=10)
-print(json.dumps({"join_page": "<h1>Join the table</h1>" in page, "hello": json.loads(hello.read())}))
-"""
-
 
 @pytest.fixture
 def nets():
@@ -109,9 +100,7 @@ def test_hotspot_with_no_default_route_the_qr_is_10_42_0_1_and_a_phone_on_it_ope
         now = served.wait(lambda now: now["running"], "the phones' server")
         assert at("10.42.0.1")(now), now
         assert now["address"] == now["url"][len("http://"):-1]
-        fetched = nets.run(phone, sys.executable, "-c", PHONE_FETCH, now["url"])
-        assert fetched.returncode == 0, fetched.stderr
-        answer = json.loads(fetched.stdout)
+        answer = phone_opens(phone, now["url"])
         assert answer["join_page"] and answer["hello"]["linked"] is False and len(answer["hello"]["code"]) == 4
     finally:
         served.close()

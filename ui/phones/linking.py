@@ -147,7 +147,7 @@ Builder.load_string("""
     spacing: th.GAP / 2 * T.scale
     opacity: 1 if root.on else 0
     Label:
-        text: 'Phones: scan to join' if root.on else ''
+        text: 'Phones: scan to join' if root.url else ''  # no network: the sentence alone says so
         font_name: th.FONT
         bold: True
         font_size: th.CAPTION * T.scale
