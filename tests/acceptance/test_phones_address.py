@@ -42,11 +42,16 @@ def test_the_hotspots_address_is_on_the_deal_a_phone_opens_it_and_the_qr_follows
     assert not obs["scan_to_join_while_offline"]  # nothing to scan: the sentence alone
     assert obs["no_network_beside_the_pass"]
     assert obs["hotspot_again"] == obs["hotspot_address"] and not obs["sentence_after"]
+    assert obs["layout"] == []  # the sentence neither clipped nor overlapping, before and after the shuffle
 
 
 def test_a_table_with_nothing_but_loopback_says_phones_need_a_network(table_robot, nets, tmp_path):
     lonely = nets.add("lonely")
     env = {**PHONES, "MAFIA_COMPANION_HOTSPOT": str(tmp_path / "no-hotspot.toml")}
-    scenario = "phones_address:loopback_only_says_phones_need_a_network"
-    obs = passed(table_robot([scenario], env=env, prefix=["ip", "netns", "exec", lonely], timeout=600), scenario)
-    assert obs["sentence"] == NO_NETWORK and obs["addresses"] == [] and not obs["scan_to_join"]
+    scenarios = ["phones_address:loopback_only_says_phones_need_a_network",
+                 "phones_address:casino_join_says_phones_need_a_network"]
+    report = table_robot(scenarios, env=env, prefix=["ip", "netns", "exec", lonely], timeout=600)
+    for scenario in scenarios:
+        obs = passed(report, scenario)
+        assert obs["sentence"] == NO_NETWORK and obs["addresses"] == [] and not obs["scan_to_join"]
+        assert obs["layout"] == []
