@@ -23,6 +23,7 @@ LONG_TESTS = {
     "tests/acceptance/test_phones_table.py::test_twenty_three": 145,
     "tests/acceptance/test_phones_table.py": 65,
     "tests/acceptance/test_games_phones.py": 80,
+    "tests/acceptance/test_phones_address.py": 50,
     "tests/acceptance/test_twins_mafia_plus.py": 150,
     "tests/acceptance/test_il_capo_table.py": 150,
     "tests/acceptance/test_twins_casino.py": 130,

@@ -37,11 +37,12 @@ NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\n
 
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,
          timeout: float = 1800, db: Path | None = None, narration: str = "off", name: str = "robot",
-         env: dict | None = None) -> dict:
-    """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``)."""
+         env: dict | None = None, prefix: list[str] | None = None) -> dict:
+    """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``).
+    ``prefix`` runs the app under another command (``["ip", "netns", "exec", NS]``: its network)."""
     out = tmp / name
     db = db or tmp / "table.db"
-    args = [sys.executable, str(HERE / "play.py"), str(out), str(db), size, *scenarios]
+    args = [*(prefix or []), sys.executable, str(HERE / "play.py"), str(out), str(db), size, *scenarios]
     for key, value in (settings or {}).items():
         args += ["--setting", f"{key}={json.dumps(value)}"]
     env = {**robot_env(tmp), **(env or {})}

@@ -147,7 +147,7 @@ Builder.load_string("""
     spacing: th.GAP / 2 * T.scale
     opacity: 1 if root.on else 0
     Label:
-        text: 'Phones: scan to join' if root.on else ''
+        text: 'Phones: scan to join' if root.url else ''  # no network: the sentence alone says so
         font_name: th.FONT
         bold: True
         font_size: th.CAPTION * T.scale
@@ -170,7 +170,7 @@ class _FollowsPhones:
     def _bind_phones(self) -> None:
         phones = _phones()
         if phones is not None and not getattr(self, "_phones_bound", False):
-            phones.bind(running=self.update, url=self.update, linked=self.update)
+            phones.bind(running=self.update, url=self.update, address=self.update, linked=self.update)
             self._phones_bound = True
         self.update()
 

@@ -22,7 +22,6 @@ import asyncio
 import ipaddress
 import json
 import logging
-import socket
 import threading
 import time
 from pathlib import Path
@@ -95,14 +94,12 @@ class RateLimit:
         return True
 
 
-def table_address() -> str:
-    """This machine's address on its network (the hotspot's or the Wi-Fi's), for the QR code."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))  # no packet is sent: only the route is looked up
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
+def table_address(hotspot=None) -> str | None:
+    """This machine's address for the QR code, read from its interfaces (the hotspot's when it is
+    up, else a LAN address); None when no phone could reach it (address.py says why and how)."""
+    from .address import HotspotHint, table_address as from_interfaces
+
+    return from_interfaces(hotspot or HotspotHint())
 
 
 class PhoneServer:
@@ -179,9 +176,11 @@ class PhoneServer:
             self._thread.join(5)
         self.loop = None
 
-    def url(self, address: str | None = None) -> str:
-        host = address or (self.host if self.host not in ("0.0.0.0", "::", "") else table_address())
-        return f"http://{host}:{self.port}/"
+    def url(self, address: str | None = None, hotspot=None) -> str:
+        """What the QR code carries: the asked host, or (serving every interface) the address the
+        interfaces give now; "" when there is none (the table then says phones need a network)."""
+        host = address or (self.host if self.host not in ("0.0.0.0", "::", "") else table_address(hotspot))
+        return f"http://{host}:{self.port}/" if host else ""
 
     # -- pushing (any thread) --------------------------------------------------------------------
     def publish(self) -> None:

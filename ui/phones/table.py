@@ -16,7 +16,16 @@ Settings and environment:
 * ``MAFIA_COMPANION_PHONES_HOST`` (default ``0.0.0.0``), ``MAFIA_COMPANION_PHONES_PORT`` (default
   8765; when it is taken, any free port: the QR code carries the real one);
 * ``MAFIA_COMPANION_HOTSPOT`` or ``/etc/mafia-companion/hotspot.toml`` (written by
-  ``systemd/install.sh --hotspot``): the Pi's own Wi-Fi, for a second QR code that joins it.
+  ``systemd/install.sh --hotspot``): the Pi's own Wi-Fi, for a second QR code that joins it; its
+  optional ``address`` and ``interface`` say which address is the hotspot's (else NetworkManager's
+  shared-mode 10.42.x.1 is).
+
+The address in the QR code is read from the interfaces (``address.py``) at start and again every
+``REREAD_SECONDS`` on the Kivy clock, so a Wi-Fi that comes or goes changes ``url`` and ``address``
+within seconds, and every QR code bound to them redraws itself. A poll rather than a netlink
+subscription: the same read at start and after (no second code path), no thread to stop or to race
+with the table's, nothing to resynchronise after a missed event; a read costs well under a
+millisecond (``benchmarks/bench_address.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ from typing import Callable
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
+from ui.phones.address import NO_NETWORK, HotspotHint
+
 log = logging.getLogger(__name__)
 
 ENABLED_SETTING = "phones.enabled"
@@ -40,6 +51,7 @@ HOTSPOT_ENV = "MAFIA_COMPANION_HOTSPOT"
 HOTSPOT_PATH = Path("/etc/mafia-companion/hotspot.toml")
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8765
+REREAD_SECONDS = 2.0  # how often the interfaces are read again (a Wi-Fi that comes or goes)
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,11 @@ class PhoneJob:
 class Hotspot:
     ssid: str
     password: str
+    address: str = ""  # the hotspot's own address, when it is not NetworkManager's 10.42.x.1
+    interface: str = ""  # the interface it runs on (wlan0)
+
+    def hint(self) -> HotspotHint:
+        return HotspotHint(self.address, self.interface)
 
     def wifi_data(self) -> str:
         """What a phone's camera reads to join the Wi-Fi (the WIFI: scheme every phone knows).
@@ -86,7 +103,9 @@ def load_hotspot(env: dict | None = None) -> Hotspot | None:
     ssid, password = data.get("ssid"), data.get("password")
     if not isinstance(ssid, str) or not ssid or not isinstance(password, str):
         return None
-    return Hotspot(ssid, password)
+    address, interface = data.get("address", ""), data.get("interface", "")
+    return Hotspot(ssid, password, address if isinstance(address, str) else "",
+                   interface if isinstance(interface, str) else "")
 
 
 def host_and_port(env: dict | None = None) -> tuple[str, int]:
@@ -131,8 +150,8 @@ class PhoneTable(EventDispatcher):
     """
 
     running = BooleanProperty(False)  # the server is up (phones on and it could start)
-    url = StringProperty("")  # http://10.42.0.1:8765/ (what the QR code carries)
-    address = StringProperty("")  # 10.42.0.1:8765 (what a person types)
+    url = StringProperty("")  # http://10.42.0.1:8765/ (what the QR code carries; "" with no network)
+    address = StringProperty("")  # 10.42.0.1:8765 (what a person types), or NO_NETWORK's sentence
     wifi_data = StringProperty("")  # WIFI:T:WPA;S:...;; when the Pi runs its own access point
     wifi_ssid = StringProperty("")
     status = StringProperty("")  # "phones: 3 connected" (the status line)
@@ -149,6 +168,8 @@ class PhoneTable(EventDispatcher):
         self.desk = None
         self.server = None
         self._session = None  # the last session a screen asked us to watch (kept while off)
+        self._hotspot: Hotspot | None = None
+        self._reread_event = None
 
     # -- the setting -------------------------------------------------------------------------------
     @property
@@ -192,8 +213,11 @@ class PhoneTable(EventDispatcher):
         self.desk, self.server = desk, server
         if self._session is not None:
             desk.watch(self._session)
-        self.url = server.url()
-        self.address = short_address(self.url)
+        self._hotspot = hotspot
+        self.reread()
+        from kivy.clock import Clock
+
+        self._reread_event = Clock.schedule_interval(self.reread, REREAD_SECONDS)
         self.wifi_data = hotspot.wifi_data() if hotspot else ""
         self.wifi_ssid = hotspot.ssid if hotspot else ""
         self._connected(frozenset())
@@ -202,6 +226,9 @@ class PhoneTable(EventDispatcher):
 
     def stop(self) -> None:
         server, self.server, self.desk = self.server, None, None
+        if self._reread_event is not None:
+            self._reread_event.cancel()
+            self._reread_event = None
         self.running = False
         self.url = self.address = self.wifi_data = self.wifi_ssid = ""
         if server is not None:
@@ -210,6 +237,14 @@ class PhoneTable(EventDispatcher):
             except Exception:  # closing must never turn a clean exit into a traceback
                 log.exception("stopping the phones' server failed")
         self._connected(frozenset())
+
+    def reread(self, *_) -> None:
+        """The address from the interfaces now (the Kivy clock calls it every REREAD_SECONDS)."""
+        if self.server is None:
+            return
+        url = self.server.url(hotspot=self._hotspot.hint() if self._hotspot else None)
+        self.address = short_address(url) if url else NO_NETWORK
+        self.url = url
 
     # -- the table thread --------------------------------------------------------------------------
     def run_on_table(self, fn: Callable[[], None]) -> None:

@@ -79,7 +79,9 @@ class SettingsScreen(Screen):
         phones = app.phones
         if phones is not None:
             self.phones_enabled = phones.enabled
-            if phones.running:
+            if phones.running and not phones.url:
+                self.phones_line = phones.address  # no network: the sentence that says so
+            elif phones.running:
                 self.phones_line = f"Phones join at {phones.address} (the QR code on the deal screen)."
             elif phones.error and self.phones_enabled:
                 self.phones_line = phones.error

@@ -3,7 +3,9 @@ per module, the quiet zone included), drawn with nearest filtering so every modu
 square at any size, dark on light; the text a person can type instead sits under it.
 
 ``QRCode(data=..., caption=...)``: the square is as large as the widget allows, in whole pixels
-per module (no module a pixel wider than its neighbour), centred above the caption.
+per module (no module a pixel wider than its neighbour), centred above the caption. With no
+``data`` (the table has no network) nothing is drawn and the caption (the sentence that says so)
+sits in the middle of the room the square had.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ Builder.load_string("""
         id: square
         data: root.data
     Label:
+        # with no code to show (no network), the caption alone, in the middle of the square's room
         id: caption
         text: root.caption
         font_name: th.FONT
@@ -39,6 +42,9 @@ Builder.load_string("""
         height: (self.texture_size[1] + 2 * T.scale) if root.caption else 0
         text_size: self.width, None
         halign: 'center'
+    Widget:
+        size_hint_y: None if root.data else 1
+        height: 0
 """, filename="qr_code.kv")
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from companion.session import Session
 from companion.store import Store
+from ui.phones.address import HotspotHint
 from ui.phones.links import LinkError
 from ui.phones.table import (ENABLED_SETTING, HOST_ENV, HOTSPOT_ENV, PORT_ENV, PhoneJob, PhoneTable,
                              load_hotspot)
@@ -148,3 +149,24 @@ def test_wifi_qr_shows_when_the_pi_runs_its_own_access_point(store, env, tmp_pat
         assert table.wifi_ssid == "Table" and table.wifi_data.startswith("WIFI:T:WPA;S:Table;")
     finally:
         table.stop()
+
+
+def test_the_hotspot_config_may_name_the_hotspots_address_and_interface(tmp_path):
+    named = tmp_path / "hotspot.toml"
+    named.write_text('ssid = "T"\npassword = "password1"\naddress = "192.168.4.1"\ninterface = "wlan0"\n')
+    assert load_hotspot({HOTSPOT_ENV: str(named)}).hint() == HotspotHint("192.168.4.1", "wlan0")
+    odd = tmp_path / "odd.toml"
+    odd.write_text('ssid = "T"\npassword = "password1"\naddress = 7\n')  # a wrong type is ignored, not fatal
+    assert load_hotspot({HOTSPOT_ENV: str(odd)}).hint() == HotspotHint()
+
+
+def test_the_address_is_read_again_on_the_kivy_clock_and_stops_with_the_phones(store, env):
+    from kivy.clock import Clock
+
+    table = PhoneTable(store=lambda: store, env=env)
+    try:
+        assert table.start()
+        assert table._reread_event is not None and Clock.get_events().count(table._reread_event) == 1
+    finally:
+        table.stop()
+    assert table._reread_event is None and table.url == "" and table.address == ""

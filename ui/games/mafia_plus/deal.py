@@ -80,8 +80,8 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     def _phones_changed(self, *_):
         phones = self._phones()
         if phones is not None and not getattr(self, "_phones_bound", False):
-            phones.bind(running=self._phones_changed, url=self._phones_changed, seats=self._phones_changed,
-                        wifi_data=self._phones_changed, linked=self._phones_changed)
+            phones.bind(running=self._phones_changed, url=self._phones_changed, address=self._phones_changed,
+                        seats=self._phones_changed, wifi_data=self._phones_changed, linked=self._phones_changed)
             self._phones_bound = True
         on = bool(phones is not None and phones.running and self.session is not None)
         self.phones_on = on
