@@ -770,7 +770,8 @@ class SicilyEngine(Engine):
         for card in old:
             self._return_card(w, key, card, quiet=True)
         if old:
-            w.say("cards_returned", f"{len(old)} Roma card(s) held since an earlier turn go back into the deck.")
+            w.say("cards_returned", f"{len(old)} Roma card{'s' if len(old) != 1 else ''} held since an earlier turn "
+                                    f"go{'es' if len(old) == 1 else ''} back into the deck.")
         need = int(self.rules["game"]["remediation_halves_to_win"])
         hit = [seat for seat in (0, 1)
                if self._remediation_halves(w, [f for f in FAMILIES if SEATS[2][f] == seat]) >= need]
@@ -1111,7 +1112,8 @@ class SicilyEngine(Engine):
         elif k == "sisde":
             n = sum(1 for x in w.at(space) if is_mafioso(x))
             if n:
-                w.say("investigation", f"The SISDE investigates {n} mafioso counter(s) in {self.space_names[space]}.")
+                w.say("investigation", f"The SISDE investigates {n} mafioso counter{'s' if n != 1 else ''} in "
+                                      f"{self.space_names[space]}.")
                 w.push(*[("draw", "sisde", "state", "investigation")] * n)
         elif k == "cc":
             tasks = []
