@@ -1837,6 +1837,12 @@ class SicilyEngine(Engine):
         if k == "draw":
             return f"Draw a card from the {'Roma' if p[1] == 'roma' else p[1].upper()} deck for {faction_name(p[2])}."
         if k == "move":
+            if s.moved and len(s.dice_left) == 1 and s.dice_left[0] in ("first", "second"):
+                # after the first of two counters: what is left, in the players' words (issue 26)
+                die = s.dice_left[0]
+                value = s.dice[0] if die == "first" else s.dice[1]
+                return (f"{cap(faction_name(p[1]))}: 1 counter moved, 1 left: move another counter "
+                        f"{value} with the {die} die.")
             return f"{cap(faction_name(p[1]))}: move (dice {s.dice[0]} and {s.dice[1]})."
         if k == "window":
             return f"{self.window_moment(s)} Anyone playing a card?"
