@@ -143,11 +143,13 @@ class SpaceTile(ButtonBehavior, Widget):
 
     def draw(self, *_):
         s = T.scale
-        chip_row = (CHIP + 5) * s
+        chip_row = (CHIP + 3) * s
         lab = self.label
         lab.font_size = fitting_size(lab.text, TEXT * s, self.width)
-        lab.pos = (self.x, self.y + chip_row)
-        lab.size = (self.width, self.height - chip_row)
+        # the label is the whole tile (a 48 px target whatever the map's height); its name is laid
+        # out above the chip row, which the bottom padding keeps free
+        lab.pos, lab.size = self.pos, self.size
+        lab.padding = [0, 0, 0, chip_row]
         lab.text_size = (lab.width, None)
         self.canvas.before.clear()
         self.canvas.after.clear()

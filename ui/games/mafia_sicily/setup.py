@@ -125,7 +125,8 @@ class SicilySetupScreen(Screen):
         from companion import box
 
         config = {"players": self.players, "names": list(self.names[:self.players]),
-                  "check_moves": bool(self.check_moves), **box.config(app.store, GAME)}  # the game keeps its box
+                  "check_moves": bool(self.check_moves), "ask_usa_call": True,  # a Boss "can" call the USA
+                  **box.config(app.store, GAME)}  # the game keeps its box
         try:
             session = Session.start(app.store, GAME, config, seed=self.seed)
         except CompanionError as error:

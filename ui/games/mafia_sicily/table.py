@@ -185,7 +185,8 @@ class SicilyTableScreen(Screen):
         s = self.session.state
         view = self.session.view(TABLE)
         self.view = view
-        self._turn_of = view.turn_of
+        # whose turn the screen shows; "" while the home cities are chosen (no turn has a result yet)
+        self._turn_of = view.turn_of if len(view.homes) >= len(model.FAMILIES) else ""
         if self.session.outcome() is not None:
             Clock.schedule_once(lambda *_: self._finished(), 0)
         self.choices = model.table_choices(self.engine, s, self.selected, self._faces)
@@ -384,20 +385,25 @@ class SicilyTableScreen(Screen):
             if seat is not None:
                 name = model.player_name(session.view(TABLE), seat)
                 lines = lines + [f"{name}, look at your new card on your private screen."]
-        ended, lines = model.split_at_turn(events, lines)
         was = model.FACTION_SHORT.get(self._turn_of, "")
-        self.last_turn_text = f"{was}'s turn: {' '.join(ended)}" if ended and was else ""
+        ended, rest = model.split_at_turn(events, lines)
+        if was and ended:
+            lines = rest
+        else:
+            ended = []
+        self.last_turn_text = f"{was}'s turn: {' '.join(ended)}" if ended else ""
+        turn_began = bool(was) and any(e.kind == "turn" for e in events)
         if isinstance(last, DiceRolled):
             self.settle()
             self._show_dice(last.dice, self._roll_for, last.by_hand, animate=not last.by_hand)
-            if ended and was:  # the die that decided the last turn, said as that side's
+            if turn_began:  # the die that decided the last turn, said as that side's
                 self.dice_caption = f"{was}'s last roll" + (f": {self._roll_for}" if self._roll_for else "")
-        elif ended and was:
+        elif turn_began:  # a new side's turn: the last side's dice are not left big on the table
             self._show_dice((), "", False)
         if ended:
             for line in ended:
                 say(line)
-        if lines:
+        if lines or ended:
             # everything this action did, whole (a cut first line lost instructions, issue 18)
             self.news_text = " ".join(lines)
             for line in lines:
