@@ -396,8 +396,8 @@ class SicilyTableScreen(Screen):
         if isinstance(last, DiceRolled):
             self.settle()
             self._show_dice(last.dice, self._roll_for, last.by_hand, animate=not last.by_hand)
-            if turn_began:  # the die that decided the last turn, said as that side's
-                self.dice_caption = f"{was}'s last roll" + (f": {self._roll_for}" if self._roll_for else "")
+            if turn_began:  # the die that decided the last turn, said as that side's (its result beside)
+                self.dice_caption = f"{was}'s last roll"
         elif turn_began:  # a new side's turn: the last side's dice are not left big on the table
             self._show_dice((), "", False)
         if ended:
