@@ -6,9 +6,12 @@ the outer track round the edge clockwise, the centre track down through Enna), t
 space's type and its key is drawn inside the island, and the counters and control are chips with numbers
 in body-size text:
 
-* a chip in a side's colour per side with counters there, its number how many; square when the Boss
-  (or the State's Prefetto) is among them, round otherwise;
-* a controlled space is filled with the Family's colour, its ``×n`` chip the number of control counters.
+* a chip in a Family's colour per Family with counters there, its number how many; square when the Boss
+  is among them, round otherwise;
+* the State's counters one chip each kind, by letter: P the Prefetto (square), S the SISDE, C a
+  Carabiniere ("2C" two);
+* a controlled space is filled with the Family's colour, its ``×n`` chip the number of control counters;
+* the key under the map (``CounterKeyChip`` and a word each) says all of that (issue 26).
 
 Tiles in ``highlight`` (where the chosen counter may go) are lit: a brass glow and a white inner ring. A tile is a button: tapping it
 dispatches ``on_space``; its name is a real label, so a person (and the table robot) reads it.
