@@ -96,3 +96,58 @@ def whole_game(t):
     t.obs["stored_winners"] = [st.names[s] for s in score.winners]
     t.obs["final_texts"] = shown
     check_layout(t, "final-score")
+
+
+FIVE = ("Anna", "Ben", "Carla", "Dino", "Elena")
+
+
+def first_influence(t):
+    """Round 1 of a 5-player game up to its first influence, by visible text (issue 26): the screen
+    says who holds the Vicelard card (the rule: "the last player ... takes the Vicelard card"); while
+    the cards and tokens for one Mafioso are chosen, the row of Mafiosi above takes no tap (a stray
+    tap on another card changes nothing); the taps of one typical influence are counted."""
+    from tables_help import seat_names
+
+    r = t.robot
+    r.tap("Contract")
+    r.wait_for(re.compile(r"^Tap the players|players\. "))
+    seat_names(r, FIVE)
+    r.tap("Start · 5 players")
+    r.tap("Deal the trafficking tiles")
+    r.tap("‹ Back")  # the bonuses, shown large after the deal
+    t.obs["layout_texts"] = []
+    for _ in range(40):
+        controls = [c.text for c in r.controls()]
+        if "Influence" in controls:
+            break
+        if "No deck: the app draws" in controls:
+            texts = r.texts()
+            t.obs["layout_texts"] += [x for x in texts if "holds the Vicelard card" in x]
+            r.tap("No deck: the app draws")
+        else:
+            r.run_for(0.3)
+    t.obs["turn_texts"] = [x for x in r.texts() if "holds the Vicelard card" in x]
+    check_layout(t, "contract-first-turn-5")
+    start = r.steps
+    r.tap("Influence")
+    r.wait_for("Influence: tap the Mafioso.")
+    for place in "123456":  # the first Mafioso the rules let Anna influence
+        r.tap(place)
+        r.run_for(0.2)
+        if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
+            break
+    check_layout(t, "contract-compose-5")
+    message = next(x for x in r.texts() if x.startswith("Anna on "))
+    t.obs["compose_message"] = message
+    cards = {c.text: c for c in r.controls(enabled_only=False) if c.text in "123456" and len(c.text) == 1}
+    t.obs["row_controls_while_composing"] = sorted(c.text for c in r.controls() if c.text in cards)
+    stray = cards[next(p for p in "654321" if p in cards and p not in message)]
+    x, y, w, h = stray.rect
+    r.tap_at(x + w / 2, y + h / 2)  # a stray tap on another Mafioso of the row
+    r.run_for(0.2)
+    t.obs["message_after_stray_tap"] = next((x for x in r.texts() if x.startswith("Anna on ")), "")
+    kind = next(c.text for c in r.controls() if re.search(r"\+[\d½]+$", c.text))
+    r.tap(kind)
+    r.tap("Play")
+    r.wait_for(re.compile(r"^Ben"))
+    t.obs["influence_taps"] = r.steps - start

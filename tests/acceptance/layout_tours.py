@@ -150,6 +150,10 @@ def sicily_five(t):
         else:
             type_name(r, name)
     check_layout(t, "sicily-new-5")
+    r.tap("3")  # one seat plays two Families: "Red + Orange" whole on its chip
+    r.wait_for(re.compile(r"^Red \+ Orange$"))
+    check_layout(t, "sicily-new-3")
+    r.tap("5")
     r.tap("Start the game")
     r.wait_for(re.compile(r"as home city$"), control=True)
     check_layout(t, "sicily-homes-5")

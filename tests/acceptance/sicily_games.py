@@ -147,6 +147,18 @@ def full_calendar(t) -> None:
             break
         r.run_for(0.2)
         _compare(t, game_id, layout, step)
+        texts = r.texts()
+        phase = next((x for x in texts if x.startswith("Turn ")), "")
+        # issue 26: what is left after one counter; the ended turn said as its own side's
+        t.obs.setdefault("left_prompts", []).extend(x for x in texts if " left: move another counter" in x)
+        ended = [[phase, x] for x in texts if re.match(r"^(Red|Black|Orange|Green|State)'s (turn|last roll)", x)]
+        if ended and not t.obs.get("ended_turns"):
+            t.shot("sicily-last-turn")
+        t.obs.setdefault("ended_turns", []).extend(ended)
+        if "Call the USA" in [c.text for c in r.controls()]:  # issue 26: the Boss "can" call: offered
+            if "call_offered" not in t.obs:
+                t.shot("sicily-call-usa")
+            t.obs["call_offered"] = [c.text for c in r.controls() if "call the usa" in c.text.lower()]
         engine, state, _ = t.outside.replay(game_id)
         if state.turns >= 6 or state.winners is not None:  # the whole calendar was played
             break

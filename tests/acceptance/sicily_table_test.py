@@ -45,3 +45,19 @@ def test_the_map_shows_every_space_by_its_full_name_and_a_tap_there_moves_the_co
     obs = played
     assert obs["map_names"] == sorted(n.split(" (")[0] for n in ENGINE.space_names.values())
     assert obs["map_move"]["stored"] == obs["map_move"]["wanted"]
+
+
+def test_a_result_shown_under_the_next_sides_turn_is_said_as_its_own_sides(played):
+    """Issue 26: a Family's result (and its die) shown under the next side's turn says whose it was,
+    never as the new side's. (What is left after one counter: the engine test
+    test_after_the_first_of_two_counters_the_prompt_says_what_is_left.)"""
+    obs = played
+    assert obs["ended_turns"], "a turn ended with a result on screen"
+    for phase, text in obs["ended_turns"]:
+        side = text.split("'s ", 1)[0]
+        assert f"· {side} ·" not in phase + " ·", (phase, text)  # said under the next side's turn
+
+
+def test_a_boss_on_a_telephone_is_offered_the_call_to_the_usa(played):
+    """Issue 26 / D5b "can call the USA": the screen offers the call and the refusal."""
+    assert played.get("call_offered") == ["Call the USA", "Do not call the USA"]

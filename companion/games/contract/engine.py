@@ -50,6 +50,11 @@ def halves_text(halves: int) -> str:
     return f"{whole}½" if whole else "½"
 
 
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    """``(1, 'card')`` -> ``'1 card'``, ``(2, 'card')`` -> ``'2 cards'``: no "card(s)" on a screen."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
 def _join(words: Sequence[str]) -> str:
     words = list(words)
     if len(words) <= 1:
@@ -104,7 +109,7 @@ class Influence(Action):
     cards: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"Seat {self.seat} influences position {self.position + 1}: {self.tokens} token(s), {self.cards}"
+        return f"Seat {self.seat} influences position {self.position + 1}: {_count(self.tokens, 'token')}, {self.cards}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,7 @@ class Reinforce(Action):
     cards: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"Seat {self.seat} reinforces position {self.position + 1}: {self.tokens} token(s), {self.cards}"
+        return f"Seat {self.seat} reinforces position {self.position + 1}: {_count(self.tokens, 'token')}, {self.cards}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -797,7 +802,7 @@ class ContractEngine(Engine):
         if len(specials) != len(set(c.split("_")[0] for c in specials)):
             raise IllegalAction("The Copper card and the Vicelard card can each be played only once.")
         if from_hand > state.hands[seat]:
-            raise IllegalAction(f"{n[seat]} has only {state.hands[seat]} card(s) in hand, not {from_hand}.")
+            raise IllegalAction(f"{n[seat]} has only {_count(state.hands[seat], 'card')} in hand, not {from_hand}.")
 
     def _check_influence(self, state: ContractState, action: Influence | Reinforce) -> None:
         n = state.names
@@ -806,7 +811,7 @@ class ContractEngine(Engine):
             raise IllegalAction("The number of tokens must be 0 or more.")
         left = self.tokens_left(state, seat)
         if action.tokens > left:
-            raise IllegalAction(f"{n[seat]} has only {left} influence token(s) left, not {action.tokens}.")
+            raise IllegalAction(f"{n[seat]} has only {_count(left, 'influence token')} left, not {action.tokens}.")
         where = self.where(state, action.position)
         if isinstance(action, Influence):
             if action.tokens < 1 or not action.cards:
@@ -831,7 +836,7 @@ class ContractEngine(Engine):
         if any(sum(worth) - w >= price for w in worth):
             raise IllegalAction(f"{what} costs {halves_text(price)} $: pay it without a card to spare.")
         if len(payment) > state.hands[seat]:
-            raise IllegalAction(f"{n[seat]} has only {state.hands[seat]} card(s) in hand.")
+            raise IllegalAction(f"{n[seat]} has only {_count(state.hands[seat], 'card')} in hand.")
 
     def _check_copper(self, state: ContractState, action: PayCopper) -> None:
         """"Pay 1/2 $ to move the Copper pawn onto any Mafioso card in play except the one where the
@@ -1189,7 +1194,7 @@ class ContractEngine(Engine):
                         slots=tuple(replace(s, plays=()) for s in state.slots))
         events.append(Event("round_over", f"Round {state.round} is counted. Take back your tokens and discard "
                                           f"the influence cards played ({played})."
-                                          + (f" Remove the {unseen} face-down Mafioso(s) nobody won." if unseen else ""),
+                                          + (f" Remove the {_count(unseen, 'face-down Mafioso', 'face-down Mafiosi')} nobody won." if unseen else ""),
                             data={"round": state.round}))
         if state.round >= state.rounds:
             state = replace(state, phase="over", vicelard_card=None, copper_card=None)

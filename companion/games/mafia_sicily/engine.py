@@ -309,6 +309,17 @@ class TakeRoma(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class CallUSA(Action):
+    """Rule D5b: a Boss on a telephone booth "can call the USA": the Family chooses to call or not."""
+
+    kind = "call_usa"
+    call: bool = True
+
+    def describe(self) -> str:
+        return "Call the USA" if self.call else "Do not call the USA"
+
+
+@dataclass(frozen=True, slots=True)
 class Done(Action):
     """End this counter's activities."""
 
@@ -320,6 +331,7 @@ class Done(Action):
 
 ALL_ACTIONS = (ChooseHome, DiceRolled, CardDrawn, Move, Helicopter, PlayCard, PlayEvidence, Pass, TryControl,
                Shootout, Detain, Arrest, ArrestPicciotti, Resist, Submit, LoseCard, RemoveControl, Undercover, TakeRoma,
+               CallUSA,
                Done)
 
 
@@ -365,6 +377,9 @@ class SicilyState:
     #: shipped board.toml / rules.toml / decks.toml). ``SicilyEngine.for_state`` reads the game's
     #: board, RETURNS and SISDE names from it, so editing the box never changes this game.
     box: str = ""
+    #: D5b "can call the USA": the Boss's Family is asked (issue 26). Games recorded before the
+    #: question existed replay as they were played (the call was automatic): their config lacks the key.
+    ask_usa_call: bool = False
 
 
 class _W:
@@ -401,6 +416,7 @@ class _W:
         self.reason = s.reason
         self.names = s.names
         self.box = s.box
+        self.ask_usa_call = s.ask_usa_call
         self.events: list[Event] = []
 
     def freeze(self) -> SicilyState:
@@ -418,7 +434,7 @@ class _W:
             shootout=tuple(sorted(self.shootout.items())) if self.shootout is not None else None,
             act_done=tuple(self.act_done), last_move=self.last_move, last_drawn=self.last_drawn,
             roma_drawn=tuple(sorted(self.roma_drawn.items())), winners=self.winners, reason=self.reason,
-            names=self.names, box=self.box)
+            names=self.names, box=self.box, ask_usa_call=self.ask_usa_call)
 
     # -- small helpers --------------------------------------------------------------------
     @property
@@ -570,7 +586,7 @@ class SicilyEngine(Engine):
         ``box`` (optional): the table's box values (companion/box.py, docs/box.md); the game keeps
         them in its state, so editing the box later never changes it. Without it: the shipped files.
         """
-        unknown = set(config) - {"players", "age_order", "check_moves", "names", "box"}
+        unknown = set(config) - {"players", "age_order", "check_moves", "names", "box", "ask_usa_call"}
         if unknown:
             raise ConfigError(f"Mafia (Sicily) has no option {', '.join(sorted(unknown))}.")
         if "box" in config:
@@ -604,6 +620,9 @@ class SicilyEngine(Engine):
         check = config.get("check_moves", True)
         if not isinstance(check, bool):
             raise ConfigError("check_moves must be true or false.")
+        ask_call = config.get("ask_usa_call", False)
+        if not isinstance(ask_call, bool):
+            raise ConfigError("ask_usa_call must be true or false.")
         pos = {c: "off" for c in COUNTERS}
         for cc, rb in zip(("cc1", "cc2", "cc3"), self.roadblocks):
             pos[cc] = rb
@@ -617,7 +636,7 @@ class SicilyEngine(Engine):
             turn=0, turns=0, queue=(), prompt=None, dice=(), dice_left=(), moved=(), blocked=(),
             restaurant_done=False, air_banned=False, helicopter_used=False, temp_roadblocks=(), shootout=None,
             act_done=(), last_move=None, last_drawn="", roma_drawn=(), winners=None, reason="", names=names,
-            box=box))
+            box=box, ask_usa_call=ask_call))
         w.push(("homes",))
         self._run(w)
         return w.freeze()
@@ -770,7 +789,8 @@ class SicilyEngine(Engine):
         for card in old:
             self._return_card(w, key, card, quiet=True)
         if old:
-            w.say("cards_returned", f"{len(old)} Roma card(s) held since an earlier turn go back into the deck.")
+            w.say("cards_returned", f"{len(old)} Roma card{'s' if len(old) != 1 else ''} held since an earlier turn "
+                                    f"go{'es' if len(old) == 1 else ''} back into the deck.")
         need = int(self.rules["game"]["remediation_halves_to_win"])
         hit = [seat for seat in (0, 1)
                if self._remediation_halves(w, [f for f in FAMILIES if SEATS[2][f] == seat]) >= need]
@@ -1111,7 +1131,8 @@ class SicilyEngine(Engine):
         elif k == "sisde":
             n = sum(1 for x in w.at(space) if is_mafioso(x))
             if n:
-                w.say("investigation", f"The SISDE investigates {n} mafioso counter(s) in {self.space_names[space]}.")
+                w.say("investigation", f"The SISDE investigates {n} mafioso counter{'s' if n != 1 else ''} in "
+                                      f"{self.space_names[space]}.")
                 w.push(*[("draw", "sisde", "state", "investigation")] * n)
         elif k == "cc":
             tasks = []
@@ -1148,12 +1169,17 @@ class SicilyEngine(Engine):
         if kind_of(c) == "prefetto":
             w.say("telephone", f"The Prefetto calls Rome from {self.space_names[space]}.")
             w.push(("draw", "roma", "state", "telephone"))
+        elif w.ask_usa_call:  # "can call the USA": the Boss's Family decides (docs/rules/mafia-sicily.md)
+            w.prompt = ("call", faction_of(c), c, space)
         else:
-            if w.players != 4 and self._ask(w, ("state",)):
-                w.prompt = ("window", self._keys(w, ("state",)), "wiretap", c)
-                return
-            w.say("telephone", f"{cap(counter_name(c))} calls the USA from {self.space_names[space]}.")
-            w.push(("draw", "usa", faction_of(c), "telephone"))
+            self._t_usa_call(w, c, space)
+
+    def _t_usa_call(self, w: _W, c: str, space: str) -> None:
+        if w.players != 4 and self._ask(w, ("state",)):
+            w.prompt = ("window", self._keys(w, ("state",)), "wiretap", c)
+            return
+        w.say("telephone", f"{cap(counter_name(c))} calls the USA from {self.space_names[space]}.")
+        w.push(("draw", "usa", faction_of(c), "telephone"))
 
     def _t_draw(self, w: _W, deck: str, f: str, why: str) -> None:
         if not w.decks[deck]:
@@ -1490,6 +1516,8 @@ class SicilyEngine(Engine):
             return [Resist(), Submit()]
         if kind == "offer_roma":
             return [TakeRoma(), Pass()]
+        if kind == "call":
+            return [CallUSA(True), CallUSA(False)]
         if kind == "optional_arrest":
             return [ArrestPicciotti(p[2]), Pass()]
         if kind == "lose":
@@ -1587,6 +1615,13 @@ class SicilyEngine(Engine):
             else:
                 for x in picc:
                     self._arrest(w, x, "by the Carabinieri")
+        elif kind == "call":
+            _, fam, boss, space = p
+            w.prompt = None
+            if action.call:
+                w.push(("usa_call", boss, space))
+            else:
+                w.say("no_call", f"{cap(counter_name(boss))} does not call the USA.")
         elif kind == "offer_roma":
             w.prompt = None
             if isinstance(action, TakeRoma):
@@ -1772,7 +1807,7 @@ class SicilyEngine(Engine):
         p = s.prompt
         if p[0] == "window":
             return ""  # a question to the whole table, never to the side that could play
-        if p[0] in ("home", "move", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
+        if p[0] in ("home", "move", "decide", "resist", "lose", "offer_roma", "optional_arrest", "call"):
             return p[1]
         if p[0] == "draw":
             return p[2]
@@ -1835,6 +1870,12 @@ class SicilyEngine(Engine):
         if k == "draw":
             return f"Draw a card from the {'Roma' if p[1] == 'roma' else p[1].upper()} deck for {faction_name(p[2])}."
         if k == "move":
+            if s.moved and len(s.dice_left) == 1 and s.dice_left[0] in ("first", "second"):
+                # after the first of two counters: what is left, in the players' words (issue 26)
+                die = s.dice_left[0]
+                value = s.dice[0] if die == "first" else s.dice[1]
+                return (f"{cap(faction_name(p[1]))}: 1 counter moved, 1 left: move another counter "
+                        f"{value} with the {die} die.")
             return f"{cap(faction_name(p[1]))}: move (dice {s.dice[0]} and {s.dice[1]})."
         if k == "window":
             return f"{self.window_moment(s)} Anyone playing a card?"
@@ -1846,6 +1887,9 @@ class SicilyEngine(Engine):
             return f"News leak: {faction_name(p[1])} gives up one card."
         if k == "offer_roma":
             return "The player acting for the State may draw a Roma card."
+        if k == "call":
+            return (f"{cap(counter_name(p[2]))} is on the telephone booth in {self.space_names[p[3]]}: "
+                    f"call the USA (draw a USA card)?")
         if k == "optional_arrest":
             return f"The State may arrest the {FAMILY_NAMES[p[2]]} Picciotti."
         return ""
@@ -1873,7 +1917,7 @@ class SicilyEngine(Engine):
             return None
         if p[0] == "window":
             return None  # a question to the whole table, never to the side that could play
-        if p[0] in ("home", "move", "decide", "resist", "lose", "offer_roma", "optional_arrest"):
+        if p[0] in ("home", "move", "decide", "resist", "lose", "offer_roma", "optional_arrest", "call"):
             return self.seat_of(s, p[1])
         if p[0] == "draw":
             return self.seat_of(s, p[2])

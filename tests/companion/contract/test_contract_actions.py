@@ -80,13 +80,13 @@ def test_reinforce_with_tokens_only_or_cards_only():
 def test_each_player_has_only_three_tokens():
     state = play(start(2, LAYOUT), Influence(0, 1, 3, ("contract:yakaz",)), Pass(1))
     assert E.tokens_left(state, 0) == 0
-    assert "only 0 influence token(s) left" in refused(state, Reinforce(0, 1, 1, ()))
+    assert "only 0 influence tokens left" in refused(state, Reinforce(0, 1, 1, ()))
 
 
 def test_cannot_play_more_cards_than_in_hand():
     state = start(2, LAYOUT)
     msg = refused(state, Influence(0, 1, 1, ("contract:yakaz",) * 6))
-    assert msg == "Anna has only 5 card(s) in hand, not 6."
+    assert msg == "Anna has only 5 cards in hand, not 6."  # no "card(s)" (issue 26)
 
 
 def test_played_cards_leave_the_hand():

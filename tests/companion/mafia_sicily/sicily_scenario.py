@@ -102,12 +102,17 @@ def refused(s, action, *words, engine: SicilyEngine = FREE) -> str:
     return msg
 
 
-def arrive(s, counter: str, to: str, engine: SicilyEngine = FREE, dice=(1, 2), **edits):
-    """Start ``counter``'s side's turn (no one in the boxes), roll, and move ``counter`` to ``to``."""
-    from companion.games.mafia_sicily.engine import Move, faction_of
+def arrive(s, counter: str, to: str, engine: SicilyEngine = FREE, dice=(1, 2), call_usa: bool | None = True,
+           **edits):
+    """Start ``counter``'s side's turn (no one in the boxes), roll, and move ``counter`` to ``to``. A Boss
+    ending on a telephone booth is asked whether to call the USA: ``call_usa`` answers (None: left asked)."""
+    from companion.games.mafia_sicily.engine import CallUSA, Move, faction_of
     s, ev = turn_of(s, faction_of(counter), engine, **edits)
     s, ev2 = play(s, dice, engine=engine)
     s, ev3 = engine.apply(s, Move(counter, to, "sum"))
+    if call_usa is not None and s.prompt is not None and s.prompt[0] == "call":
+        s, ev4 = engine.apply(s, CallUSA(call_usa))
+        ev3 = ev3 + ev4
     return s, ev + ev2 + ev3
 
 

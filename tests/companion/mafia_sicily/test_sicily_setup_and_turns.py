@@ -123,6 +123,16 @@ def test_movement_two_counters_one_die_each():
     assert s.moved == ("boss_red", "picc_red_1")
 
 
+def test_after_the_first_of_two_counters_the_prompt_says_what_is_left():
+    """Issue 26: "move one counter (using the sum of two dice) or two counters (using the result of a
+    die for each)": once one counter used a die, the prompt says one is left and with which die."""
+    s, _ = turn_of(started(engine=E), "red", engine=E, pos={"boss_red": "bagheria", "picc_red_1": "agrigento"})
+    s, _ = play(s, (1, 4), engine=E)
+    assert E.awaiting(s) == "The Red (rosso) Family: move (dice 1 and 4)."
+    s, _ = E.apply(s, Move("boss_red", "termini", "first"))
+    assert E.awaiting(s) == "The Red (rosso) Family: 1 counter moved, 1 left: move another counter 4 with the second die."
+
+
 def test_movement_must_be_the_full_amount_clockwise():
     s, _ = turn_of(started(engine=E), "red", engine=E, pos={"boss_red": "bagheria"})
     s, _ = play(s, (2, 3), engine=E)

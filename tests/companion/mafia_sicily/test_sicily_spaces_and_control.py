@@ -151,6 +151,28 @@ def test_boss_on_a_telephone_calls_the_usa_and_only_he_sees_the_card():
     assert any(FREE.card_by_id[card].name in e.text for e in private)
 
 
+def test_a_boss_on_a_telephone_can_call_the_usa_and_his_family_chooses():
+    """D5b: the Boss "Can call the USA if the space he occupies contains a telephone booth": "can",
+    so his Family is asked (the acting seat), and declining draws nothing."""
+    from companion.games.mafia_sicily.engine import CallUSA
+
+    s, _ = arrive(started(ask_usa_call=True), "boss_black", "termini", pos=NO_CC, call_usa=None)
+    assert s.prompt[0] == "call"
+    assert FREE.legal_actions(s) == [CallUSA(True), CallUSA(False)]
+    assert FREE.acting_seat(s) == FREE.seat_of(s, "black")
+    assert "call the USA" in FREE.awaiting(s)
+    held = dict(s.hands)["black"]
+    s, ev = FREE.apply(s, CallUSA(False))
+    assert "does not call the USA" in texts(ev)
+    assert dict(s.hands)["black"] == held and (s.prompt is None or s.prompt[0] != "draw")
+
+
+def test_a_game_recorded_before_the_call_question_replays_with_the_automatic_call():
+    """Old logs have no question to answer: without ``ask_usa_call`` in the config the Boss calls."""
+    s, _ = arrive(started(), "boss_black", "termini", pos=NO_CC, call_usa=None)
+    assert s.prompt[0] == "draw" and s.prompt[1] == "usa"
+
+
 def test_wiretap_prevents_a_call_to_the_usa():
     s, _ = arrive(started(), "boss_black", "termini", pos=NO_CC, hands={"state": ["wiretap"]})
     assert card_question(s) == ("wiretap", "boss_black")

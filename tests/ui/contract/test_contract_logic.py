@@ -192,3 +192,19 @@ def test_a_card_tag_or_an_unknown_tag_is_no_player():
 
     assert logic.tagged_player(FakeStore(), "1") == "Carla"
     assert logic.tagged_player(FakeStore(), "2") is None and logic.tagged_player(FakeStore(), "3") is None
+
+
+def test_round_one_names_the_last_player_as_the_vicelard_card_holder():
+    """"Only at the start of the game: the last player (to the right of the 1st player) takes the
+    Vicelard card" (issue 26: the round screen never said who)."""
+    state, _ = opened_game()
+    assert logic.special_card_holders(E.view(state, TABLE)) == "Bruno holds the Vicelard card."
+
+
+def test_nobody_holding_a_special_card_says_nothing():
+    state, _ = opened_game()
+    state, _ = E.apply(state, Influence(0, 1, 1, ("contract:yakaz",)))
+    assert "Vicelard" in logic.special_card_holders(E.view(state, TABLE))
+    from dataclasses import replace
+
+    assert logic.special_card_holders(E.view(replace(state, vicelard_card=None), TABLE)) == ""

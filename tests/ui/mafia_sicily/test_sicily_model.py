@@ -273,3 +273,18 @@ def test_the_card_question_offers_no_and_yes_on_my_private_screen():
     shared = model.table_choices(ENGINE, s)
     assert [c.text for c in shared.buttons] == ["No", "Yes, on my private screen"]
     assert shared.private_seats == [0] and shared.buttons[0].action == Pass()
+
+
+def test_what_the_ended_turn_did_is_told_apart_from_the_next_turn():
+    """Issue 26: a control roll ends Red's turn and Black's starts in one action: the table is told
+    which lines were Red's (said as Red's), never as the next side's."""
+    from companion.engine import Event, TableAudience
+
+    t = TableAudience()
+    events = [Event("control", "The Red Picciotto takes control of Palermo.", t),
+              Event("turn", "Turn 2: the Black (nero) Family plays.", t)]
+    lines = [e.text for e in events]
+    assert model.split_at_turn(events, lines) == (["The Red Picciotto takes control of Palermo."],
+                                                  ["Turn 2: the Black (nero) Family plays."])
+    assert model.split_at_turn(events[:1], lines[:1]) == ([], lines[:1])  # the turn goes on
+    assert model.split_at_turn(events[1:], lines[1:]) == ([], lines[1:])  # nothing came before the turn

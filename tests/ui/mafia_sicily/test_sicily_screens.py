@@ -36,7 +36,8 @@ def test_new_game_by_touch_names_typed_and_move_checking_off_by_default(played):
     assert obs["check_moves_button"].startswith("Check moves: Off")
     config = dict(obs["config"])
     assert config.pop("box") == __import__("companion.box", fromlist=["box"]).defaults("mafia-sicily")  # Your box
-    assert config == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"], "check_moves": True}
+    assert config == {"players": 5, "names": ["Zoe", "Bruno", "Carla", "Dario", "Elena"], "check_moves": True,
+                      "ask_usa_call": True}  # a Boss "can" call the USA: asked (issue 26)
     assert obs["seed"] == 20261 and obs["table_screen"] == "mafia_sicily_table"
 
 

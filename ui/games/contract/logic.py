@@ -333,6 +333,16 @@ def score_lines(engine, score) -> list[ScoreLine]:
     return out
 
 
+def special_card_holders(view) -> str:
+    """"Cleo holds the Vicelard card." (and the Copper card's holder): from round 1 on, where the
+    rule gives it to the last player, the table is told who may play it."""
+    held = [f"{p.name} holds the {card} card" for p in view.players
+            for card, has in (("Vicelard", p.holds_vicelard_card), ("Copper", p.holds_copper_card)) if has]
+    if not held:
+        return ""
+    return (" and ".join(held) if len(held) <= 2 else ", ".join(held)) + "."
+
+
 # -- passes in a row and the hardware's player picks ---------------------------------------
 def passes_text(passes: int, players: int) -> str:
     """The round screen's "passes in a row" (issue 8), e.g. "Passes 2/3\nin a row": when all

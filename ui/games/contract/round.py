@@ -36,6 +36,7 @@ class ContractRoundScreen(ContractScreen):
         super().__init__(**kwargs)
         self.buttons: dict[str, BigButton] = {}
         self.cards: list[ContractMafiosoCard] = []
+        self.holders = ""
 
     # -- entering -------------------------------------------------------------------------
     def prepare(self, game: str = GAME, game_id: int | None = None, **_):
@@ -188,6 +189,7 @@ class ContractRoundScreen(ContractScreen):
                          f"{t.tokens_left} token{'s' if t.tokens_left != 1 else ''}.")
         else:
             self.info = f"Round {view.round} of {view.rounds}"
+        self.holders = logic.special_card_holders(view)
         if view.phase == "play":
             self._bars_play(view)
         else:
@@ -200,11 +202,17 @@ class ContractRoundScreen(ContractScreen):
         if view is None:
             return
         draft = self.draft
+        # while cards and tokens (or a payment) are chosen for one Mafioso, the row is not a
+        # control: a tap on another card must not re-aim the entry by mistake (issue 26)
+        locked = draft is not None and (draft.composing or draft.paying)
         aims: tuple[int, ...] = ()
         if draft is not None and draft.chasing:
             aims = logic.chase_targets(len(view.slots), draft.position)
         elif draft is not None and draft.position is None:
             aims = logic.targets(view.turn, draft.action)
+        def card_is_chosen(slot) -> bool:
+            return draft is not None and draft.position == slot.position
+
         for slot in view.slots:
             colour = logic.card_colour(self.engine, slot.card)
             fill, ink = logic.family_colours(colour, slot.card is None)
@@ -214,7 +222,9 @@ class ContractRoundScreen(ContractScreen):
                 lines=[f"{escape_markup(logic.short_name(i.name))} [b]{i.points}[/b]" for i in slot.influence],
                 line_size=th.THEME.s(30 if len(view.players) <= 3 else 24),
                 selected=draft is not None and draft.position == slot.position,
-                target=slot.position in aims, faded=bool(aims) and slot.position not in aims)
+                target=slot.position in aims,
+                faded=(bool(aims) and slot.position not in aims) or (locked and not card_is_chosen(slot)),
+                disabled=locked)
             card.bind(on_release=lambda c, p=slot.position: self.tap_card(p))
             row.add_widget(card)
             self.cards.append(card)
@@ -260,7 +270,7 @@ class ContractRoundScreen(ContractScreen):
 
     def _bars_setup(self, view) -> None:
         top, bottom = self._bars()
-        self.message = view.prompt
+        self.message = view.prompt + (f" {self.holders}" if self.holders else "")
         if view.phase == "trafficking":
             self.message = (view.prompt + " The app deals them at random: place the tiles as it says.")
             top.add_widget(self._button("deal", "Deal the trafficking tiles", self.draw_card, variant="primary"))
@@ -315,7 +325,7 @@ class ContractRoundScreen(ContractScreen):
                                                                            and options.must_influence else
                                                                            "secondary")))
         if draft is None:
-            self.message = f"{view.prompt} {self.info}"
+            self.message = f"{view.prompt} {self.info}" + (f" {self.holders}" if self.holders else "")
             self.passes_text = logic.passes_text(view.passes_in_a_row, len(view.players))
             bottom.add_widget(self._label(self.passes_text, size_hint_x=1.0, colour=th.TEXT if
                                           view.passes_in_a_row else th.MUTED, bold=True))

@@ -63,7 +63,7 @@ class SicilyMapScreen(Screen):
         elif moving:
             self.tap_text = "Tap a space with the counter to move."
         else:
-            self.tap_text = "A chip: how many counters of a side; square: with the Boss or Prefetto."
+            self.tap_text = "The key under the map says what each chip means."
         self._place()
 
     def _place(self, *_):

@@ -6,9 +6,12 @@ the outer track round the edge clockwise, the centre track down through Enna), t
 space's type and its key is drawn inside the island, and the counters and control are chips with numbers
 in body-size text:
 
-* a chip in a side's colour per side with counters there, its number how many; square when the Boss
-  (or the State's Prefetto) is among them, round otherwise;
-* a controlled space is filled with the Family's colour, its ``×n`` chip the number of control counters.
+* a chip in a Family's colour per Family with counters there, its number how many; square when the Boss
+  is among them, round otherwise;
+* the State's counters one chip each kind, by letter: P the Prefetto (square), S the SISDE, C a
+  Carabiniere ("2C" two);
+* a controlled space is filled with the Family's colour, its ``×n`` chip the number of control counters;
+* the key under the map (``CounterKeyChip`` and a word each) says all of that (issue 26).
 
 Tiles in ``highlight`` (where the chosen counter may go) are lit: a brass glow and a white inner ring. A tile is a button: tapping it
 dispatches ``on_space``; its name is a real label, so a person (and the table robot) reads it.
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -30,8 +33,10 @@ from ui.games.mafia_sicily import model
 TYPE_COLOURS = {"city": th.ACCENT, "telephone": th.rgb("#5FA8D3"), "roadblock": th.rgb("#3D6FB6"),
                 "antimafia": th.rgb("#7D8FD8"), "ambush": th.rgb("#B0413E"), "restaurant": th.rgb("#E0736B"),
                 "assassination": th.rgb("#8E2A2A"), "news_leak": th.rgb("#9C7BC4"), "blank": th.LINE}
-CHIP = 26  # design px: a counter chip (its number is body-size text)
-TEXT = th.CAPTION  # design px: the names, the key, the chips' numbers (22, the table's smallest)
+CHIP = 26  # design px: a counter chip (three fit a tile at 800x480)
+TEXT = th.CAPTION  # design px: the names and the key (22, the table's smallest)
+CHIP_TEXT = th.BODY  # design px: a chip's number or letter, bold (issue 26: the chips were hard to read)
+STATE_LETTERS = (("prefetto", "P"), ("sisde", "S"), ("cc", "C"))
 
 _TEXTURES: dict = {}
 
@@ -61,15 +66,30 @@ def blit(tex, cx, cy) -> None:
     Rectangle(texture=tex, size=tex.size, pos=(cx - tex.width / 2, cy - tex.height / 2))
 
 
-def chips(counters) -> list[tuple[str, bool, int]]:
-    """(side, with its Boss / Prefetto, how many) per side in the engine's counter order."""
+def chips(counters) -> list[tuple[str, bool, str]]:
+    """(side, square, text) per chip in the engine's counter order: a Family's chip says how many of
+    its counters are there (square with its Boss among them); the State's counters are told apart by
+    letter, P Prefetto (square), S SISDE, C Carabiniere ("2C": two), as the map's key says."""
     out: dict[str, list] = {}
+    state: dict[str, int] = {}
     for c in counters:
         side, shape, _ = model.token(c)
+        if side == "state":
+            state[model.kind_of(c)] = state.get(model.kind_of(c), 0) + 1
+            out.setdefault("state", [False, 0])
+            continue
         entry = out.setdefault(side, [False, 0])
-        entry[0] = entry[0] or shape == "square" and model.kind_of(c) in ("boss", "prefetto")
+        entry[0] = entry[0] or shape == "square" and model.kind_of(c) == "boss"
         entry[1] += 1
-    return [(side, boss, n) for side, (boss, n) in out.items()]
+    items: list[tuple[str, bool, str]] = []
+    for side, (boss, n) in out.items():
+        if side != "state":
+            items.append((side, boss, str(n)))
+            continue
+        for kind, letter in STATE_LETTERS:
+            if state.get(kind):
+                items.append(("state", kind == "prefetto", (str(state[kind]) if state[kind] > 1 else "") + letter))
+    return items
 
 
 def draw_chips(counters, x, y, width, control=None, selected_side: str = "") -> None:
@@ -78,9 +98,8 @@ def draw_chips(counters, x, y, width, control=None, selected_side: str = "") -> 
     gap = 3 * T.scale
     items = chips(counters)
     room = int((width + gap) // (size + gap)) - (1 if control else 0)
-    if len(items) > room:  # a crowded space: the rest counted in one grey chip
-        rest = sum(n for _, _, n in items[room - 1:])
-        items = items[:room - 1] + [("more", False, rest)]
+    if len(items) > room:  # a crowded space: the rest in one grey chip, "+" and how many chips more
+        items = items[:room - 1] + [("more", False, f"+{len(items) - room + 1}")]
     cx = x
     for side, boss, n in items:
         fill = th.LINE if side == "more" else th.rgb(model.FACTION_HEX[side])
@@ -92,11 +111,11 @@ def draw_chips(counters, x, y, width, control=None, selected_side: str = "") -> 
         if side == selected_side:
             Color(*th.ACCENT)
             Line(rounded_rectangle=(cx - 3, y - 3, size + 6, size + 6, 4 * T.scale), width=2)
-        blit(text_texture(("+" if side == "more" else "") + str(n), TEXT * T.scale), cx + size / 2, y + size / 2)
+        blit(text_texture(n, CHIP_TEXT * T.scale), cx + size / 2, y + size / 2)
         cx += size + gap
     if control:
         owner, n = control
-        tex = text_texture(f"×{n}", TEXT * T.scale)
+        tex = text_texture(f"×{n}", CHIP_TEXT * T.scale)
         w = max(size, tex.width + 6 * T.scale)
         cx = x + width - w
         Color(*th.ACCENT)
@@ -127,11 +146,13 @@ class SpaceTile(ButtonBehavior, Widget):
 
     def draw(self, *_):
         s = T.scale
-        chip_row = (CHIP + 5) * s
+        chip_row = (CHIP + 3) * s
         lab = self.label
         lab.font_size = fitting_size(lab.text, TEXT * s, self.width)
-        lab.pos = (self.x, self.y + chip_row)
-        lab.size = (self.width, self.height - chip_row)
+        # the label is the whole tile (a 48 px target whatever the map's height); its name is laid
+        # out above the chip row, which the bottom padding keeps free
+        lab.pos, lab.size = self.pos, self.size
+        lab.padding = [0, 0, 0, chip_row]
         lab.text_size = (lab.width, None)
         self.canvas.before.clear()
         self.canvas.after.clear()
@@ -300,3 +321,31 @@ class SicilyBoardMap(Widget):
             with self.canvas.before:
                 Color(*TYPE_COLOURS[lab.kind])
                 Line(rounded_rectangle=(x + pad, ly + (line - sw) / 2, sw, sw, 4 * s), width=2.5 * s)
+
+
+class CounterKeyChip(Widget):
+    """One chip of the counters' key, drawn as the map draws it (``draw_chips``)."""
+
+    side = StringProperty("red")
+    text = StringProperty("")  # not a label: the word beside it is what a person reads
+    square = BooleanProperty(False)
+    control = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for prop in ("pos", "size", "side", "text", "square", "control"):
+            self.fbind(prop, self._draw)
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        size = CHIP * T.scale
+        with self.canvas:
+            y = self.y + (self.height - size) / 2
+            if self.control:
+                draw_chips([], self.x, y, size, (self.side, 1))
+            else:
+                fill = th.rgb(model.FACTION_HEX[self.side])
+                Color(*fill)
+                RoundedRectangle(pos=(self.x, y), size=(size, size),
+                                 radius=[2 * T.scale if self.square else size / 2])
+                blit(text_texture(self.text, CHIP_TEXT * T.scale), self.x + size / 2, y + size / 2)

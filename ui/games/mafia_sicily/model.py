@@ -529,6 +529,20 @@ def table_lines(events) -> list[str]:
     return [e.text for e in events if isinstance(e.audience, TableAudience) and e.text]
 
 
+def split_at_turn(events, lines: list[str]) -> tuple[list[str], list[str]]:
+    """(what the side whose turn ended did, the rest from the next turn's first line on): one action
+    can finish a turn (a control roll) and start the next, and the table must not read the first
+    as the second's. Nothing ended when no new turn began."""
+    from companion.engine import TableAudience
+
+    shown = [e for e in events if isinstance(e.audience, TableAudience) and e.text]
+    turn = next((i for i, e in enumerate(shown) if e.kind == "turn"), None)
+    if not turn:
+        return [], list(lines)
+    head = [e.text for e in shown[:turn]]
+    return head, [t for t in lines if t not in head]
+
+
 def digest(engine, config, seed, actions) -> Digest:
     state = engine.new(config, seed)
     out = Digest()

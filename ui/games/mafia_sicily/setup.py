@@ -34,6 +34,7 @@ class SicilyTypingPanel(BoxLayout):
 class SicilySeatRow(BoxLayout):
     role = StringProperty("")
     faction = StringProperty("red")
+    second = StringProperty("")  # a second Family played by the same seat (3 players: "Red + Orange")
     name = StringProperty("")
     active = BooleanProperty(False)
     seat = NumericProperty(0)
@@ -45,8 +46,8 @@ load_kv(__file__)
 CHECK_KEY = "mafia-sicily.check_moves"
 #: the app's map is not printed in the rulebook: checking moves against it is off until a table has
 #: checked it against its own board (issue 14)
-CHECK_OFF = "map: not in the rulebook"
-CHECK_ON = "check the map vs your board"
+CHECK_OFF = "any move you enter is taken"
+CHECK_ON = "the app's map refuses bad moves"
 
 
 class SicilySetupScreen(Screen):
@@ -124,7 +125,8 @@ class SicilySetupScreen(Screen):
         from companion import box
 
         config = {"players": self.players, "names": list(self.names[:self.players]),
-                  "check_moves": bool(self.check_moves), **box.config(app.store, GAME)}  # the game keeps its box
+                  "check_moves": bool(self.check_moves), "ask_usa_call": True,  # a Boss "can" call the USA
+                  **box.config(app.store, GAME)}  # the game keeps its box
         try:
             session = Session.start(app.store, GAME, config, seed=self.seed)
         except CompanionError as error:
@@ -162,7 +164,8 @@ class SicilySetupScreen(Screen):
         seats = self.ids.seats
         seats.clear_widgets()
         for seat, (label, sides) in enumerate(model.seat_roles(self.players)):
-            row = SicilySeatRow(role=label, faction=sides[0], name=self.names[seat] or "Tap a name",
+            row = SicilySeatRow(role=label, faction=sides[0], second=sides[1] if len(sides) > 1 else "",
+                                name=self.names[seat] or "Tap a name",
                                 active=seat == self.active, seat=seat, screen=self)
             seats.add_widget(row)
         known = self.ids.known

@@ -99,6 +99,9 @@ class SicilyTableScreen(Screen):
     hint_text = StringProperty("")
     map_text = StringProperty("See the map")
     map_wanted = BooleanProperty(False)
+    #: what the Family (or the State) whose turn just ended did last ("Red's turn: ... takes control"),
+    #: body-size, above the next side's prompt: a result read as the next side's was the issue-26 mix-up
+    last_turn_text = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -106,6 +109,7 @@ class SicilyTableScreen(Screen):
         self._roll_for = ""
         self._faces: list[int] = []  # real dice entered so far
         self._look_seat: int | None = None  # who just drew a card and should look at it
+        self._turn_of = ""  # the side whose turn the screen showed last (whose roll, whose result)
         self.choices = model.Choices()
 
     # -- entering -------------------------------------------------------------------------
@@ -153,6 +157,7 @@ class SicilyTableScreen(Screen):
             d = model.digest(self.engine, self.session.config, self.session.seed, self.session.actions)
             self._show_dice(d.dice, d.roll_for, d.by_hand)
             self.news_text = " ".join(d.news)
+            self.last_turn_text = ""
         self.refresh()
 
     def _show_dice(self, dice, roll_for: str, by_hand: bool, animate: bool = False) -> None:
@@ -180,6 +185,8 @@ class SicilyTableScreen(Screen):
         s = self.session.state
         view = self.session.view(TABLE)
         self.view = view
+        # whose turn the screen shows; "" while the home cities are chosen (no turn has a result yet)
+        self._turn_of = view.turn_of if len(view.homes) >= len(model.FAMILIES) else ""
         if self.session.outcome() is not None:
             Clock.schedule_once(lambda *_: self._finished(), 0)
         self.choices = model.table_choices(self.engine, s, self.selected, self._faces)
@@ -378,10 +385,25 @@ class SicilyTableScreen(Screen):
             if seat is not None:
                 name = model.player_name(session.view(TABLE), seat)
                 lines = lines + [f"{name}, look at your new card on your private screen."]
+        was = model.FACTION_SHORT.get(self._turn_of, "")
+        ended, rest = model.split_at_turn(events, lines)
+        if was and ended:
+            lines = rest
+        else:
+            ended = []
+        self.last_turn_text = f"{was}'s turn: {' '.join(ended)}" if ended else ""
+        turn_began = bool(was) and any(e.kind == "turn" for e in events)
         if isinstance(last, DiceRolled):
             self.settle()
             self._show_dice(last.dice, self._roll_for, last.by_hand, animate=not last.by_hand)
-        if lines:
+            if turn_began:  # the die that decided the last turn, said as that side's (its result beside)
+                self.dice_caption = f"{was}'s last roll"
+        elif turn_began:  # a new side's turn: the last side's dice are not left big on the table
+            self._show_dice((), "", False)
+        if ended:
+            for line in ended:
+                say(line)
+        if lines or ended:
             # everything this action did, whole (a cut first line lost instructions, issue 18)
             self.news_text = " ".join(lines)
             for line in lines:
