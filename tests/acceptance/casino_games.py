@@ -159,3 +159,74 @@ def anna_to_thirty(t):
     out = t.outside.replay(g.gid)[0].outcome(st)
     t.obs["stored_winner"] = [st.players[w].name for w in out.winners] if out else None
     t.obs["victory_texts"] = r.texts()
+
+
+# -- issue 26: the safe is a private moment; a robbery's cards are shown to robber and victim alone --
+
+SIX = ("Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi")
+PRIVATE_PAD = re.compile(r"^For (Anna|Ben|Cleo|Dino|Enzo|Fifi) only$")
+HOLD_SAFE = re.compile(r": hold to open your safe$")
+JEWEL_TEXT = re.compile(r"\d+ (pearls|diamonds)")
+
+
+def _start_six(t) -> CasinoTable:
+    r = t.robot
+    g = CasinoTable(t)
+    r.tap("Mafia Casino")
+    r.wait_for("Money")
+    seat_names(r, SIX)
+    r.tap("Physical tokens")
+    r.tap(re.compile(r"^Start with 6 players$"))
+    r.wait_for(re.compile(r"^● "), control=True)
+    g.gid = t.outside.latest_game(GAME)
+    r.tap([c.text for c in r.controls() if c.text.startswith("● ")][0])
+    r.wait_for("Anna", control=True)
+    r.tap("Anna")
+    r.wait_for("Play a card", control=True)
+    return g
+
+
+def _jewels_on_table(r) -> list[str]:
+    return [x for x in r.texts() if JEWEL_TEXT.search(x)]
+
+
+def safe_in_private(t):
+    """Anna buys 20 pearls and 10 diamonds on her private pad; the shared screen before the hold and
+    after the buy names no jewel; Ben robs her safe and each of them, alone, holds to see which cards
+    moved, while the table only hears how many."""
+    r = t.robot
+    g = _start_six(t)
+    g.play_card("Buy jewels")
+    r.wait_for(HOLD_SAFE, control=True)
+    check_layout(t, "safe-curtain-6")
+    t.obs["curtain_jewels"] = _jewels_on_table(r)
+    t.obs["curtain_texts"] = r.texts()
+    r.hold(HOLD_SAFE)
+    r.wait_for(PRIVATE_PAD)
+    t.obs["pad_title"] = next(x for x in r.texts() if PRIVATE_PAD.match(x))
+    for card in ("20 pearls", "10 diamonds"):
+        r.tap(card)
+    check_layout(t, "safe-pad-6")
+    t.obs["pad_texts"] = r.texts()
+    r.tap("Into the safe")
+    r.wait_gone(PRIVATE_PAD)
+    r.wait_for(re.compile(r"^● "), control=True)
+    check_layout(t, "after-buy-6")
+    t.obs["after_buy_jewels"] = _jewels_on_table(r)
+    t.obs["after_buy_message"] = [x for x in r.texts() if x.startswith("Transaction:")]
+    r.tap([c.text for c in r.controls() if c.text.startswith("● ")][1])
+    g.end_turn()
+    # Ben robs Anna's safe at 0 manpower; the app takes both cards
+    g.play_card("Safe Robbery")
+    r.tap("Anna")
+    r.tap("0")
+    r.tap("Play")
+    r.tap("App takes the cards")
+    r.wait_for(re.compile(r"^Ben: hold to see$"), control=True)
+    check_layout(t, "after-robbery-6")
+    t.obs["robbery_table_jewels"] = _jewels_on_table(r)
+    t.obs["robber_saw"] = r.peek(re.compile(r"^Ben: hold to see$"))
+    t.obs["victim_saw"] = r.peek(re.compile(r"^Anna: hold to see$"))
+    t.obs["after_peek_jewels"] = _jewels_on_table(r)
+    _, st, _ = t.outside.replay(g.gid)
+    t.obs["stored_safes"] = [list(map(list, p.safe)) for p in st.players[:2]]

@@ -15,3 +15,22 @@ def test_three_players_through_poker_slot_and_roulette_to_thirty_million(table_r
     assert obs["correction"] == "correction: missed income"
     assert obs["stored_winner"] == ["Anna"] and "Anna wins!" in obs["victory_texts"]
     assert obs["layout"] == []  # poker pad faces 22 px+, reels and bet cards >= 48 px, nothing cut
+
+
+def test_buying_jewels_is_a_private_moment_and_a_robbery_shows_its_cards_to_robber_and_victim_alone(table_robot):
+    """Issue 26: "places them, face down, in his safe without showing them to the other players"."""
+    report = table_robot(["casino_games:safe_in_private"], timeout=1200)
+    obs = passed(report, "casino_games:safe_in_private")
+    # the shared screen says whose moment it is and names no jewel, before the hold and after the buy
+    assert obs["curtain_jewels"] == [] and "Anna: hold to open your safe" in obs["curtain_texts"]
+    assert obs["pad_title"] == "For Anna only"
+    assert "Into the safe: 20 pearls, 10 diamonds" in obs["pad_texts"]
+    assert obs["after_buy_jewels"] == []
+    assert obs["after_buy_message"][0].startswith("Transaction: Anna buys — 2 cards go face down")
+    # the robbery: the table sees no jewel; each of the two sees, alone, which cards moved
+    assert obs["robbery_table_jewels"] == [] and obs["after_peek_jewels"] == []
+    assert "For Ben only" in obs["robber_saw"] and "You took: 20 pearls, 10 diamonds." in obs["robber_saw"]
+    assert "For Anna only" in obs["victim_saw"]
+    assert "Stolen from your safe: 20 pearls, 10 diamonds." in obs["victim_saw"]
+    assert obs["stored_safes"] == [[], [["pearl", 20], ["diamond", 10]]]
+    assert obs["layout"] == []

@@ -314,7 +314,7 @@ def test_only_the_active_player_draws_back_to_seven_at_the_end_of_the_turn():
     state, _ = play(started(), PlayPoker(), PokerCards(0, ("2C", "3D")), PokerCards(1, ("4C", "5D")),
                     PokerCards(2, ("7C", "8D")), PokerBoard(("AS", "KH", "JD", "9S", "QC")))
     state, events = play(state, EndTurn())
-    assert "Anna draws 3 card(s)" in texts(events)
+    assert "Anna draws 3 cards" in texts(events)
     assert [p.hand for p in state.players] == [7, 5, 5]
 
 

@@ -126,7 +126,7 @@ def test_payment_rows_without_tokens_are_plain_lines():
 def test_news_leaves_payments_to_the_token_panel():
     state = started()
     _, events = ENGINE.apply(state, A.PlaySlotMachine(1))
-    assert L.news(events).startswith("Slot machine: Anna bets 1 card(s)")
+    assert L.news(events).startswith("Slot machine: Anna bets 1 card and")
 
 
 def test_sample_games_are_legal_and_reach_their_screens():
