@@ -88,17 +88,19 @@ def anna_to_thirty(t):
     start = r.steps
     g.play_card("Poker")
     r.tap("Play")
-    r.wait_for(re.compile(r"^Anna: tap your two cards"))
-    for cards in (("9♣", "9♦"), ("K♥", "K♠"), ("5♥", "6♥")):
-        for c in cards:
-            r.tap(c)
+    # all cards face up before the board (the rule): each hand is two taps, recorded at the second
+    hole_start = r.steps
+    for name, cards in (("Anna", ("9♣", "9♦")), ("Ben", ("K♥", "K♠")), ("Cleo", ("5♥", "6♥"))):
+        r.wait_for(re.compile(rf"^All cards face up: tap {name}'s two cards"))
+        r.tap(cards[0])
         check_layout(t, "poker-holes")
-        r.tap("Cards face down")
+        r.tap(cards[1])
+    t.obs["taps_poker_hands"] = r.steps - hole_start
     r.wait_for(re.compile(r"^The board"))
     for c in ("9♥", "9♠", "9♦", "K♦", "2♠"):
         r.tap(c)
     check_layout(t, "poker-board")
-    r.tap(re.compile(r"^(Turn them|Record|Cards face down|These five)"))
+    r.tap("Record the board")
     r.wait_for("Anna wins")
     g.check("poker-result")
     t.obs["poker_result"] = [x for x in r.texts() if "wins" in x]
@@ -230,3 +232,48 @@ def safe_in_private(t):
     t.obs["after_peek_jewels"] = _jewels_on_table(r)
     _, st, _ = t.outside.replay(g.gid)
     t.obs["stored_safes"] = [list(map(list, p.safe)) for p in st.players[:2]]
+
+
+def bank_and_extortion(t):
+    """Six players. The Bank button: $6M to Ben and $2M to Cleo on the amount pad (taps counted from
+    the table and back); then Anna's Extortion: each change on the player cards (+$2M, −$1M)."""
+    r = t.robot
+    g = _start_six(t)
+    taps = []
+    for name, amounts in (("Ben", ("$5M", "+$1M")), ("Cleo", ("$2M",))):
+        start = r.steps
+        r.tap("Bank")
+        r.wait_for("Bank pays", control=True)
+        r.tap(re.compile(rf"^{name} "))
+        for amount in amounts:
+            r.tap(amount)
+        if name == "Ben":
+            check_layout(t, "bank-6")
+            t.obs["bank_amount"] = "$6M" in r.texts()
+        r.tap("Bank pays")
+        r.wait_for("Play a card", control=True)
+        taps.append(r.steps - start)
+        g.tokens_done()
+    t.obs["bank_taps"] = taps
+    t.obs["bank_news"] = [x for x in r.texts() if x.startswith("Bank correction")]
+    g.check("after-bank")
+    # a refused payment: Dino has nothing to pay the bank with; the sentence, nothing booked
+    r.tap("Bank")
+    r.tap(re.compile(r"^Dino "))
+    r.tap("$1M")
+    r.tap("Pays the bank")
+    t.obs["bank_refused"] = r.wait_for(re.compile(r"^Dino has only"))
+    t.obs["bank_refused_journal"] = len(g.state().ledger.journal)
+    r.tap("Back to the table")
+    # Anna's Extortion at 0 manpower: Ben and Cleo pay $1M each
+    g.play_card("Extortion")
+    r.tap("0")
+    r.tap("Play")
+    r.wait_for("Hand over the tokens")
+    t.obs["extortion_cards"] = [x for x in r.texts() if re.match(r"^(Anna|Ben|Cleo|Dino|Enzo|Fifi) [+\u2212h]", x)]
+    check_layout(t, "extortion-tokens-6")
+    r.tap("Done")
+    r.wait_for("Play a card", control=True)
+    check_layout(t, "extortion-6")
+    t.obs["extortion_cards_after"] = [x for x in r.texts() if re.match(r"^(Anna|Ben|Cleo|Dino|Enzo|Fifi) [+\u2212h]", x)]
+    g.check("after-extortion")

@@ -34,3 +34,20 @@ def test_buying_jewels_is_a_private_moment_and_a_robbery_shows_its_cards_to_robb
     assert "Stolen from your safe: 20 pearls, 10 diamonds." in obs["victim_saw"]
     assert obs["stored_safes"] == [[], [["pearl", 20], ["diamond", 10]]]
     assert obs["layout"] == []
+
+
+def test_the_bank_button_books_a_payment_on_the_amount_pad_and_an_extortion_shows_each_change(table_robot):
+    """Issue 26: a Bank entry with Il Capo's amount pad; each Extortion change on the player cards."""
+    report = table_robot(["casino_games:bank_and_extortion"], timeout=1200)
+    obs = passed(report, "casino_games:bank_and_extortion")
+    assert obs["mismatches"] == []
+    assert obs["bank_amount"] is True  # "$6M", large, as the table counts
+    # Bank, Ben, $5M, +$1M, Bank pays: 5 taps from the table and back (Ledger → Correction… took 12)
+    assert obs["bank_taps"] == [5, 4]
+    assert obs["bank_news"][-1].startswith("Bank correction: $2M from the bank to Cleo (at the bank).")
+    assert obs["bank_refused"].startswith("Dino has only $0M: a correction cannot take $1M back.")
+    assert obs["bank_refused_journal"] == 2  # nothing booked
+    for cards in (obs["extortion_cards"], obs["extortion_cards_after"]):
+        assert "Anna +$2M" in cards and "Ben \u2212$1M" in cards and "Cleo \u2212$1M" in cards, cards
+        assert not any(c.startswith("Dino \u2212") for c in cards)  # Dino had no money: no change
+    assert obs["layout"] == []

@@ -652,7 +652,7 @@ class MafiaCasinoEngine(Engine):
     def _do_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn):
         card = s.data.market[a.card - 1]
         label = card.name if "market" in card.name.lower() else f"Market value: {card.name}"  # not "Market value: Market value 4"
-        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond (from your box)."
+        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond."
         events = [Event("market_value", text, data={"card": a.card, "pearl": card.pearl, "diamond": card.diamond})]
         s = replace(s, market=a.card - 1)
         if s.turn == 0:

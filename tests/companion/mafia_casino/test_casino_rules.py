@@ -559,3 +559,19 @@ def test_three_player_game_through_every_game_card_to_a_30m_win():
     assert ENGINE.outcome(state).winners == (0,) and "Anna wins with $32M" in texts(events)
     held = [sum(n * d for n, d in zip(p.tokens, (M, 5 * M, 10 * M))) for p in state.players]
     assert held == [32 * M, 6 * M, 0]
+
+
+def test_extortion_manpower_is_discarded_when_phase_1_closes_and_client_cards_come_from_the_rest():
+    """Issue 26: the rule says "at the end of his turn"; the app asks when phase 1 closes. Nothing is
+    drawn or revealed in between (phase 2's Client income is fixed by the constructions), so the
+    same cards end up discarded for manpower or played as Clients either way (docs/rules)."""
+    state = with_built(with_money(started(3), 1, 2 * M), 0, "casino", "Poker Room", "Cashier")
+    state, events = play(state, PlayExtortion(2), EndActions())
+    assert state.phase == "manpower" and "Anna discards cards worth at least 2 manpower" in texts(events)
+    refused(state, PlayClient("casino"), "not possible now", "discards cards worth at least 2")
+    state, _ = play(state, PayManpower((2,)))
+    assert state.phase == "clients" and state.players[0].hand == 7 - 1 - 1
+    state, events = play(state, PlayClient("casino"))
+    assert balance(state, 0) == M + 2 * M  # the extortion's $1M and the client's two constructions
+    state, events = play(state, EndTurn())
+    assert state.players[0].hand == 7 and state.active == 1

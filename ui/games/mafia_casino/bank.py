@@ -101,7 +101,7 @@ class CasinoBankScreen(CasinoScreen):
                           font_size=self.ids.amount.font_size * 26 / 64)
             b.bind(on_release=lambda _b, s=p.seat: self.pick_seat(s))
             box.add_widget(b)
-        self.amount_text = self.pad.text if self.pad.value else "$0M"
+        self.amount_text = L.money(self.pad.value)  # $ millions, as the table counts
         name = view.players[self.seat].name if 0 <= self.seat < len(view.players) else ""
         self.hint = (f"{name}: tap an amount, then Bank pays or Pays the bank." if name
                      else "Tap the player the money is about.")

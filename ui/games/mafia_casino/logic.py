@@ -74,6 +74,18 @@ def card_suits() -> tuple[str, ...]:
     return load().suit_letters
 
 
+def card_text(code: str) -> str:
+    """``'10H'`` -> ``'10♥'`` (a card in a line of text)."""
+    value, suit = split_card(code)
+    return value + SUIT_GLYPH.get(suit, suit)
+
+
+def names_text(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Cleo``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
 def split_card(code: str) -> tuple[str, str]:
     """``'10H'`` -> ``('10', 'H')``."""
     return code[:-1], code[-1]
@@ -418,6 +430,25 @@ def payment_rows(events: Sequence) -> list[PaymentRow]:
     return rows
 
 
+def balance_changes(events: Sequence) -> dict[str, int]:
+    """Each player's balance change in the newest action (the bank left out): ``{"Anna": -1_000_000}``.
+    Shown on the player's card, where the table reads balances (an Extortion's −$1M and +$2M)."""
+    out: dict[str, int] = {}
+    for e in events:
+        if e.kind != "payment":
+            continue
+        d = e.data
+        for name, sign in ((d["payer"], -1), (d["payee"], 1)):
+            if _who(name) != "The bank":
+                out[name] = out.get(name, 0) + sign * d["amount"]
+    return {k: v for k, v in out.items() if v}
+
+
+def change_text(amount: int) -> str:
+    """``+$2M``, ``−$1M`` (a true minus sign): a balance change as the player card shows it."""
+    return ("+" if amount > 0 else "\u2212") + money(abs(amount))
+
+
 def token_counts(stock: Sequence[int]) -> list[tuple[int, int]]:
     """``[(10, 1), (1, 2)]``: (token value in $M, how many), biggest first, only those moving."""
     return [(d // 1_000_000, n) for d, n in zip(reversed(T.DENOMINATIONS), reversed(tuple(stock))) if n]
@@ -483,7 +514,7 @@ class LedgerRow:
 
     @property
     def who(self) -> str:
-        return f"{account_name(self.payer)} pays {account_name(self.payee)}"
+        return f"{account_name(self.payer)} pays {account_name(self.payee).replace('The bank', 'the bank')}"
 
     @property
     def money(self) -> str:

@@ -114,6 +114,7 @@ class CasinoTableScreen(CasinoScreen):
         n = len(view.players)
         listing = self.showing_tokens  # a compact list beside the token hand-over panel
         compact = n > 3 or listing
+        changes = L.balance_changes(self.last_events)
         if listing:
             grid.cols = 1 if n <= 3 else 2
         else:
@@ -126,9 +127,11 @@ class CasinoTableScreen(CasinoScreen):
                 if p.paper:
                     tokens += f"  [color=FF8A7A]paper {money(p.paper)}[/color]"
             lines = [] if listing else player_lines(p, compact)
+            change = changes.get(p.name, 0)
             panel = CasinoPlayerPanel(name=p.name, cards=f"hand {p.hand} · safe {p.safe_cards}", balance=p.balance_text, active=p.seat == view.active
                                       and view.phase != "over", compact=compact, lines=lines,
-                                      tokens=tokens if not compact else "", seat=p.seat)
+                                      tokens=tokens if not compact else "", seat=p.seat,
+                                      change=L.change_text(change) if change else "", small=listing and n > 3)
             grid.add_widget(panel)
 
     def _fill_tokens(self, view) -> None:
