@@ -366,6 +366,18 @@ def test_poker_tie_splits_the_pot_between_the_winners():
     assert "split the $6M pot: $2M each" in texts(events)
 
 
+def test_poker_tie_of_two_at_a_table_of_three_pays_each_half_the_pot():
+    """"the total amount of the pot (2 million dollars X number of players around the table) is
+    divided by the number of winners": $6M between two is $3M each (issue 26: "$3M each")."""
+    state, events = _poker(started(), {0: ("8C", "2D"), 1: ("8H", "2S"), 2: ("3C", "4D")},
+                           ("AS", "KH", "QD", "JS", "8D"))
+    assert [balance(state, i) for i in range(3)] == [3 * M, 3 * M, 0]
+    assert "Anna and Ben tie with" in texts(events) and "split the $6M pot: $3M each" in texts(events)
+    from ui.games.mafia_casino.logic import winner_title
+
+    assert winner_title(["Anna", "Ben"]) == "Anna and Ben each win" and state.last_game.paid_each == 3 * M
+
+
 def test_poker_pot_that_does_not_divide_pays_whole_millions_and_the_rest_stays_in_the_bank():
     state = started(5)
     state, events = _poker(state, {0: ("AS", "3D"), 1: ("AH", "3S"), 2: ("AD", "3C"), 3: ("QC", "4D"), 4: ("QD", "5D")},

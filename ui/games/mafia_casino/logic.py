@@ -86,6 +86,12 @@ def names_text(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
+def winner_title(names: Sequence[str]) -> str:
+    """The words over a Game's prize: ``Anna wins``; on a tie ``Anna and Ben each win`` (the amount
+    under it is what each is paid, never the pot)."""
+    return f"{names[0]} wins" if len(names) == 1 else names_text(names) + " each win"
+
+
 def split_card(code: str) -> tuple[str, str]:
     """``'10H'`` -> ``('10', 'H')``."""
     return code[:-1], code[-1]

@@ -179,7 +179,7 @@ class CasinoPokerScreen(CasinoScreen):
             hand, _, cards = what.rpartition(": ")
             entries.append((name, hand, tuple(cards.split())))
         names = [view.players[w].name for w in result.winners]
-        self.winner_title = (f"{names[0]} wins" if len(names) == 1 else L.names_text(names) + " each win")
+        self.winner_title = L.winner_title(names)
         self.winner_amount = L.big_money(result.paid_each) if result.paid_each else ""
         self.winner_hand = next((hand for name, hand, _ in entries[1:] if name in winners), "")
         # rows as tall as the space allows (the cards are what people check), 56-66 px: 22 px+ faces
