@@ -74,10 +74,12 @@ def card_suits() -> tuple[str, ...]:
     return load().suit_letters
 
 
-def card_text(code: str) -> str:
-    """``'10H'`` -> ``'10♥'`` (a card in a line of text)."""
+def card_text(code: str, markup: bool = False) -> str:
+    """``'10H'`` -> ``'10♥'`` (a card in a line of text); with ``markup`` the suit is drawn in
+    DejaVuSans (Roboto has no suit glyphs)."""
     value, suit = split_card(code)
-    return value + SUIT_GLYPH.get(suit, suit)
+    glyph = SUIT_GLYPH.get(suit, suit)
+    return value + (f"[font=DejaVuSans]{glyph}[/font]" if markup else glyph)
 
 
 def names_text(names: Sequence[str]) -> str:

@@ -105,7 +105,7 @@ class CasinoPokerScreen(CasinoScreen):
             seat = self._chooser()
             name = view.players[seat].name
             others = [n for n in view.game.waiting_for if n != name]
-            entered = "  ·  ".join(f"{view.players[s].name} {' '.join(L.card_text(c) for c in cards)}"
+            entered = "  ·  ".join(f"{view.players[s].name} {' '.join(L.card_text(c, markup=True) for c in cards)}"
                                    for s, cards in self._entered())
             self.prompt = (f"All cards face up: tap {name}'s two cards."
                            + (f" Then {L.names_text(others)}." if others else "")

@@ -77,7 +77,8 @@ class CasinoTableScreen(CasinoScreen):
         box = self.ids.notes
         box.clear_widgets()
         for note in notes:
-            b = BigButton(text=note.button, font_size=th.CAPTION * th.THEME.scale)
+            b = BigButton(text=note.button, shorten=False)
+            b.font_size = th.CAPTION * th.THEME.scale  # after the kv rule, which sets its own
             b.bind(on_press=lambda _b, n=note: self.note_start(n), on_release=lambda _b: self.note_stop())
             box.add_widget(b)
         self.note_stop()
