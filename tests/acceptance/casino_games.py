@@ -65,18 +65,25 @@ class CasinoTable:
         r.tap(card)
 
 
-def anna_to_thirty(t):
+def new_token_game(t, names) -> CasinoTable:
+    """From Home: the players seated, physical tokens, started; the Market Value card awaited."""
     r = t.robot
     g = CasinoTable(t)
     r.tap("Mafia Casino")
     r.wait_for("Money")
-    seat_names(r, NAMES)
+    seat_names(r, names)
     r.tap("Physical tokens")
-    check_layout(t, "new-table")
-    r.tap("Start with 3 players")
+    check_layout(t, f"new-table-{len(names)}")
+    r.tap(f"Start with {len(names)} players")
     r.wait_for("App picks", control=True)
     g.gid = t.outside.latest_game(GAME)
-    check_layout(t, "market")
+    check_layout(t, f"market-{len(names)}")
+    return g
+
+
+def anna_to_thirty(t):
+    r = t.robot
+    g = new_token_game(t, NAMES)
     r.tap("App picks")  # the market card (each card button shows its prices)
     r.wait_for("Anna", control=True)
     check_layout(t, "first-player")
@@ -173,14 +180,7 @@ JEWEL_TEXT = re.compile(r"\d+ (pearls|diamonds)")
 
 def _start_six(t) -> CasinoTable:
     r = t.robot
-    g = CasinoTable(t)
-    r.tap("Mafia Casino")
-    r.wait_for("Money")
-    seat_names(r, SIX)
-    r.tap("Physical tokens")
-    r.tap(re.compile(r"^Start with 6 players$"))
-    r.wait_for(re.compile(r"^● "), control=True)
-    g.gid = t.outside.latest_game(GAME)
+    g = new_token_game(t, SIX)
     r.tap([c.text for c in r.controls() if c.text.startswith("● ")][0])
     r.wait_for("Anna", control=True)
     r.tap("Anna")

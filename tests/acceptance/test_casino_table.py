@@ -12,6 +12,8 @@ def test_three_players_through_poker_slot_and_roulette_to_thirty_million(table_r
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []
     assert obs["poker_result"][0].startswith("Poker: Anna wins $6M with five of a kind (9s).")
+    # issue 26: the hands are entered face up after the reveal, two taps each (was 9: "Cards face down")
+    assert obs["taps_poker_hands"] == 6
     assert obs["correction"] == "correction: missed income"
     assert obs["stored_winner"] == ["Anna"] and "Anna wins!" in obs["victory_texts"]
     assert obs["layout"] == []  # poker pad faces 22 px+, reels and bet cards >= 48 px, nothing cut
