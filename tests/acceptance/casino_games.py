@@ -203,8 +203,15 @@ def safe_in_private(t):
     check_layout(t, "safe-curtain-6")
     t.obs["curtain_jewels"] = _jewels_on_table(r)
     t.obs["curtain_texts"] = r.texts()
+    # left alone, the pad hides itself and forgets what was tapped
     r.hold(HOLD_SAFE)
     r.wait_for(PRIVATE_PAD)
+    r.tap("10 pearls")
+    r.wait_gone(PRIVATE_PAD, timeout=90)  # a liveness wait (the pad's own idle time is 20 s)
+    t.obs["idle_hidden_jewels"] = _jewels_on_table(r)
+    r.hold(HOLD_SAFE)
+    r.wait_for(PRIVATE_PAD)
+    t.obs["reopened_line"] = [x for x in r.texts() if x.startswith(("Tap up to", "Into the safe:"))]
     t.obs["pad_title"] = next(x for x in r.texts() if PRIVATE_PAD.match(x))
     for card in ("20 pearls", "10 diamonds"):
         r.tap(card)

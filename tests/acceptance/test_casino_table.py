@@ -25,6 +25,8 @@ def test_buying_jewels_is_a_private_moment_and_a_robbery_shows_its_cards_to_robb
     obs = passed(report, "casino_games:safe_in_private")
     # the shared screen says whose moment it is and names no jewel, before the hold and after the buy
     assert obs["curtain_jewels"] == [] and "Anna: hold to open your safe" in obs["curtain_texts"]
+    assert obs["idle_hidden_jewels"] == []  # left alone, the pad hid itself
+    assert obs["reopened_line"] == ["Tap up to 3 cards with pearls or diamonds."]  # and forgot the tap
     assert obs["pad_title"] == "For Anna only"
     assert "Into the safe: 20 pearls, 10 diamonds" in obs["pad_texts"]
     assert obs["after_buy_jewels"] == []

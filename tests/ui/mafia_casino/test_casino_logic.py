@@ -228,3 +228,8 @@ def test_the_market_value_line_in_play_carries_no_box_tag():
     state = ENGINE.new({"players": 3}, seed=1)
     _, events = ENGINE.apply(state, A.MarketValueDrawn(1, True))
     assert "(from your box)" not in events[0].text and events[0].text.endswith("per diamond.")
+
+
+def test_the_continue_button_fits_six_names():
+    assert L.continue_label(["Anna", "Ben", "Cleo"]) == "Continue: Anna, Ben, Cleo"
+    assert L.continue_label(["Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi"]) == "Continue: Anna, Ben +4"

@@ -88,6 +88,15 @@ def names_text(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
+def continue_label(names: Sequence[str]) -> str:
+    """The new-game screen's button back to the open game, short enough for one button:
+    ``Continue: Anna, Ben, Cleo``; four or more players ``Continue: Anna, Ben +4``."""
+    names = list(names)
+    if len(names) <= 3:
+        return "Continue: " + ", ".join(names)
+    return f"Continue: {names[0]}, {names[1]} +{len(names) - 2}"
+
+
 def winner_title(names: Sequence[str]) -> str:
     """The words over a Game's prize: ``Anna wins``; on a tie ``Anna and Ben each win`` (the amount
     under it is what each is paid, never the pot)."""
@@ -313,7 +322,7 @@ class Wizard:
 #: the shared screen (docs/rules/mafia-casino.md, "Buying and selling in private").
 PRIVATE_KEYS = ("buy", "sell")
 #: seconds without a tap after which the private pad hides itself (and forgets its picks)
-PRIVATE_IDLE = 8
+PRIVATE_IDLE = 20
 
 
 @dataclass(frozen=True)
