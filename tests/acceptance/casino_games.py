@@ -65,18 +65,25 @@ class CasinoTable:
         r.tap(card)
 
 
-def anna_to_thirty(t):
+def new_token_game(t, names) -> CasinoTable:
+    """From Home: the players seated, physical tokens, started; the Market Value card awaited."""
     r = t.robot
     g = CasinoTable(t)
     r.tap("Mafia Casino")
     r.wait_for("Money")
-    seat_names(r, NAMES)
+    seat_names(r, names)
     r.tap("Physical tokens")
-    check_layout(t, "new-table")
-    r.tap("Start with 3 players")
+    check_layout(t, f"new-table-{len(names)}")
+    r.tap(f"Start with {len(names)} players")
     r.wait_for("App picks", control=True)
     g.gid = t.outside.latest_game(GAME)
-    check_layout(t, "market")
+    check_layout(t, f"market-{len(names)}")
+    return g
+
+
+def anna_to_thirty(t):
+    r = t.robot
+    g = new_token_game(t, NAMES)
     r.tap("App picks")  # the market card (each card button shows its prices)
     r.wait_for("Anna", control=True)
     check_layout(t, "first-player")
@@ -88,17 +95,19 @@ def anna_to_thirty(t):
     start = r.steps
     g.play_card("Poker")
     r.tap("Play")
-    r.wait_for(re.compile(r"^Anna: tap your two cards"))
-    for cards in (("9♣", "9♦"), ("K♥", "K♠"), ("5♥", "6♥")):
-        for c in cards:
-            r.tap(c)
+    # all cards face up before the board (the rule): each hand is two taps, recorded at the second
+    hole_start = r.steps
+    for name, cards in (("Anna", ("9♣", "9♦")), ("Ben", ("K♥", "K♠")), ("Cleo", ("5♥", "6♥"))):
+        r.wait_for(re.compile(rf"^All cards face up: tap {name}'s two cards"))
+        r.tap(cards[0])
         check_layout(t, "poker-holes")
-        r.tap("Cards face down")
+        r.tap(cards[1])
+    t.obs["taps_poker_hands"] = r.steps - hole_start
     r.wait_for(re.compile(r"^The board"))
     for c in ("9♥", "9♠", "9♦", "K♦", "2♠"):
         r.tap(c)
     check_layout(t, "poker-board")
-    r.tap(re.compile(r"^(Turn them|Record|Cards face down|These five)"))
+    r.tap("Record the board")
     r.wait_for("Anna wins")
     g.check("poker-result")
     t.obs["poker_result"] = [x for x in r.texts() if "wins" in x]
@@ -159,3 +168,119 @@ def anna_to_thirty(t):
     out = t.outside.replay(g.gid)[0].outcome(st)
     t.obs["stored_winner"] = [st.players[w].name for w in out.winners] if out else None
     t.obs["victory_texts"] = r.texts()
+
+
+# -- issue 26: the safe is a private moment; a robbery's cards are shown to robber and victim alone --
+
+SIX = ("Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi")
+PRIVATE_PAD = re.compile(r"^For (Anna|Ben|Cleo|Dino|Enzo|Fifi) only$")
+HOLD_SAFE = re.compile(r": hold to open your safe$")
+JEWEL_TEXT = re.compile(r"\d+ (pearls|diamonds)")
+
+
+def _start_six(t) -> CasinoTable:
+    r = t.robot
+    g = new_token_game(t, SIX)
+    r.tap([c.text for c in r.controls() if c.text.startswith("● ")][0])
+    r.wait_for("Anna", control=True)
+    r.tap("Anna")
+    r.wait_for("Play a card", control=True)
+    return g
+
+
+def _jewels_on_table(r) -> list[str]:
+    return [x for x in r.texts() if JEWEL_TEXT.search(x)]
+
+
+def safe_in_private(t):
+    """Anna buys 20 pearls and 10 diamonds on her private pad; the shared screen before the hold and
+    after the buy names no jewel; Ben robs her safe and each of them, alone, holds to see which cards
+    moved, while the table only hears how many."""
+    r = t.robot
+    g = _start_six(t)
+    g.play_card("Buy jewels")
+    r.wait_for(HOLD_SAFE, control=True)
+    check_layout(t, "safe-curtain-6")
+    t.obs["curtain_jewels"] = _jewels_on_table(r)
+    t.obs["curtain_texts"] = r.texts()
+    # left alone, the pad hides itself and forgets what was tapped
+    r.hold(HOLD_SAFE)
+    r.wait_for(PRIVATE_PAD)
+    r.tap("10 pearls")
+    r.wait_gone(PRIVATE_PAD, timeout=90)  # a liveness wait (the pad's own idle time is 20 s)
+    t.obs["idle_hidden_jewels"] = _jewels_on_table(r)
+    r.hold(HOLD_SAFE)
+    r.wait_for(PRIVATE_PAD)
+    t.obs["reopened_line"] = [x for x in r.texts() if x.startswith(("Tap up to", "Into the safe:"))]
+    t.obs["pad_title"] = next(x for x in r.texts() if PRIVATE_PAD.match(x))
+    for card in ("20 pearls", "10 diamonds"):
+        r.tap(card)
+    check_layout(t, "safe-pad-6")
+    t.obs["pad_texts"] = r.texts()
+    r.tap("Into the safe")
+    r.wait_gone(PRIVATE_PAD)
+    r.wait_for(re.compile(r"^● "), control=True)
+    check_layout(t, "after-buy-6")
+    t.obs["after_buy_jewels"] = _jewels_on_table(r)
+    t.obs["after_buy_message"] = [x for x in r.texts() if x.startswith("Transaction:")]
+    r.tap([c.text for c in r.controls() if c.text.startswith("● ")][1])
+    g.end_turn()
+    # Ben robs Anna's safe at 0 manpower; the app takes both cards
+    g.play_card("Safe Robbery")
+    r.tap("Anna")
+    r.tap("0")
+    r.tap("Play")
+    r.tap("App takes the cards")
+    r.wait_for(re.compile(r"^Ben: hold to see$"), control=True)
+    check_layout(t, "after-robbery-6")
+    t.obs["robbery_table_jewels"] = _jewels_on_table(r)
+    t.obs["robber_saw"] = r.peek(re.compile(r"^Ben: hold to see$"))
+    t.obs["victim_saw"] = r.peek(re.compile(r"^Anna: hold to see$"))
+    t.obs["after_peek_jewels"] = _jewels_on_table(r)
+    _, st, _ = t.outside.replay(g.gid)
+    t.obs["stored_safes"] = [list(map(list, p.safe)) for p in st.players[:2]]
+
+
+def bank_and_extortion(t):
+    """Six players. The Bank button: $6M to Ben and $2M to Cleo on the amount pad (taps counted from
+    the table and back); then Anna's Extortion: each change on the player cards (+$2M, −$1M)."""
+    r = t.robot
+    g = _start_six(t)
+    taps = []
+    for name, amounts in (("Ben", ("$5M", "+$1M")), ("Cleo", ("$2M",))):
+        start = r.steps
+        r.tap("Bank")
+        r.wait_for("Bank pays", control=True)
+        r.tap(re.compile(rf"^{name} "))
+        for amount in amounts:
+            r.tap(amount)
+        if name == "Ben":
+            check_layout(t, "bank-6")
+            t.obs["bank_amount"] = "$6M" in r.texts()
+        r.tap("Bank pays")
+        r.wait_for("Play a card", control=True)
+        taps.append(r.steps - start)
+        g.tokens_done()
+    t.obs["bank_taps"] = taps
+    t.obs["bank_news"] = [x for x in r.texts() if x.startswith("Bank correction")]
+    g.check("after-bank")
+    # a refused payment: Dino has nothing to pay the bank with; the sentence, nothing booked
+    r.tap("Bank")
+    r.tap(re.compile(r"^Dino "))
+    r.tap("$1M")
+    r.tap("Pays the bank")
+    t.obs["bank_refused"] = r.wait_for(re.compile(r"^Dino has only"))
+    t.obs["bank_refused_journal"] = len(g.state().ledger.journal)
+    r.tap("Back to the table")
+    # Anna's Extortion at 0 manpower: Ben and Cleo pay $1M each
+    g.play_card("Extortion")
+    r.tap("0")
+    r.tap("Play")
+    r.wait_for("Hand over the tokens")
+    t.obs["extortion_cards"] = [x for x in r.texts() if re.match(r"^(Anna|Ben|Cleo|Dino|Enzo|Fifi) [+\u2212h]", x)]
+    check_layout(t, "extortion-tokens-6")
+    r.tap("Done")
+    r.wait_for("Play a card", control=True)
+    check_layout(t, "extortion-6")
+    t.obs["extortion_cards_after"] = [x for x in r.texts() if re.match(r"^(Anna|Ben|Cleo|Dino|Enzo|Fifi) [+\u2212h]", x)]
+    g.check("after-extortion")

@@ -1,14 +1,15 @@
 """Mafia Casino secret twins through the real app (issue 13), for twins.walk.
 
 A short 3-player game (Anna, Ben, Cleo; physical tokens), the same public moves in both twins, played
-by visible text from Home: a Market Value card, Anna first; Anna buys two cards into her safe on the
-pad marked "only you look" (where the twins differ: twin "pearls" taps 10 pearls and 20 pearls, twin
-"diamonds" 10 diamonds and 20 diamonds), a new Market Value card taken back, the undo question of
-the buy asked and kept, the Market Value card again, the Ledger looked at; Ben robs Anna's safe (the
+by visible text from Home: a Market Value card, Anna first; Anna taps Buy jewels (the shared screen
+then says only whose moment it is: "Anna: hold to open your safe"), holds it, and on her private pad
+("For Anna only", over the whole screen) puts two cards into her safe (where the twins differ: twin
+"pearls" taps 10 pearls and 20 pearls, twin "diamonds" 10 diamonds and 20 diamonds); a new Market
+Value card taken back, the undo question of the buy asked and kept, the Market Value card again, the Ledger looked at; Ben robs Anna's safe (the
 app takes both cards: in one twin he now holds pearls, in the other diamonds), the undo question
 again, his card choice looked at; Cleo plays the slot machine (a spoken result); Anna passes, and Ben
-opens the sell pad on his turn and closes it unsold (his card choice, Sell jewels enabled, seen
-before and after). The walk stops before any safe card is sold (a sale makes a value public).
+holds his sell pad open on his turn and cancels it unsold (his card choice, Sell jewels enabled, the
+hold, seen before and after). The walk stops before any safe card is sold (a sale makes a value public).
 
 The Market Value card is tapped on its button (the same in both twins), never "App picks": each
 twin's session has its own seed, so the app's own draw would differ publicly. The robbery's "App
@@ -26,7 +27,9 @@ from tables_help import seat_names
 NAMES = ("Anna", "Ben", "Cleo")
 #: what each twin puts into Anna's safe (the same count, different cards)
 SAFE = {"pearls": ("10 pearls", "20 pearls"), "diamonds": ("10 diamonds", "20 diamonds")}
-PAD = re.compile(r"only you look")
+#: the private pad's title (it covers the whole screen while it shows)
+PAD = re.compile(r"^For (Anna|Ben|Cleo) only$")
+HOLD = re.compile(r": hold to open your safe$")
 MARKET = re.compile(r"^● ")  # a Market Value button: "● $xM / ◆ $yM" (markup is not seen)
 
 
@@ -70,7 +73,7 @@ class CasinoTwin:
         self.script = [
             _market, _tap("Anna"),
             # Anna: two cards into the safe on the private pad, a new Market Value card
-            _tap("Play a card"), self._buy, _market,
+            _tap("Play a card"), _tap("Buy jewels"), self._buy, _market,
             # the Market Value card taken back, then the undo question of the buy itself, kept
             _tap("Undo"), _tap("Take back"), _tap("Undo"), _tap("Keep it"), _market,
             _tap("Ledger"), _tap("Back to the table"),
@@ -84,7 +87,8 @@ class CasinoTwin:
             _tap("Play a card"), _tap("Slot Machine"), _tap("1 card"), _tap("Play"), self._slot,
             _tap("Record these"), _tap("Back to the table"), END_TURN,
             # Anna passes; Ben opens the sell pad on his own turn and closes it unsold
-            END_TURN, _tap("Play a card"), self._look_at_sell_pad, _tap("Table"),
+            END_TURN, _tap("Play a card"), _tap("Sell jewels"), self._look_at_sell_pad, _tap("‹ Cards"),
+            _tap("Table"),
         ]
 
     def start(self, t) -> None:
@@ -100,27 +104,28 @@ class CasinoTwin:
         return self.private
 
     def _buy(self, r: Robot, pick) -> str:
-        """Anna taps Buy jewels: the pad opens ("only you look"), she taps her cards and Play."""
-        r.tap("Buy jewels")
+        """Anna holds the button to open her safe: her pad covers the screen, she taps her cards and
+        "Into the safe"; the pad is gone and the table shows the same whatever went in."""
         self.private = True
+        r.hold(HOLD)
         r.wait_for(PAD)
         for card in SAFE[self.safe]:
             r.tap(card)
             self.entered.append(card)
-        r.tap("Play")
+        r.tap("Into the safe")
         r.wait_gone(PAD)
         self.private = False
-        return f"Buy jewels: {len(SAFE[self.safe])} cards on the private pad, Play"
+        return f"hold to open the safe: {len(SAFE[self.safe])} cards on the private pad, Into the safe"
 
     def _look_at_sell_pad(self, r: Robot, pick) -> str:
-        """Sell jewels opens the pad with the safe's cards ("only you look"); ‹ Cards closes it unsold."""
-        r.tap("Sell jewels")
+        """Ben holds his sell pad open (his safe's cards, for him only) and cancels it unsold."""
         self.private = True
+        r.hold(HOLD)
         r.wait_for(PAD)
-        r.tap("‹ Cards")
+        r.tap("Cancel")
         r.wait_gone(PAD)
         self.private = False
-        return "Sell jewels: the private pad opened and closed (‹ Cards), nothing sold"
+        return "hold to open the safe: the private sell pad opened and cancelled, nothing sold"
 
     def _slot(self, r: Robot, pick) -> str:
         r.wait_for("Tap it", control=True)

@@ -233,11 +233,12 @@ MARKET = re.compile(r"^● ")
 def _casino_buy(r, cards) -> None:
     r.tap("Play a card")
     r.tap("Buy jewels")
-    r.wait_for(re.compile(r"only you look"))
+    r.hold(re.compile(r": hold to open your safe$"))  # the buyer's private pad (issue 26)
+    r.wait_for(re.compile(r"^For .+ only$"))
     for card in cards:
         r.tap(card)
-    r.tap("Play")
-    r.wait_gone(re.compile(r"only you look"))
+    r.tap("Into the safe")
+    r.wait_gone(re.compile(r"^For .+ only$"))
     r.wait_for(MARKET, control=True)
     r.tap([c.text for c in r.controls() if MARKET.match(c.text)][0])
 

@@ -95,7 +95,7 @@ def casino_six(t):
     check_layout(t, "casino-action-6")
     r.tap("Poker")
     r.tap("Play")
-    r.wait_for(re.compile(r"^Anna: tap your two cards"))
+    r.wait_for(re.compile(r"^All cards face up: tap Anna's two cards"))  # after the reveal (issue 26)
     check_layout(t, "casino-poker-pad-6")
     r.tap("‹ Back")
     r.tap("Ledger")

@@ -1,8 +1,8 @@
 """Issue 13's proof for Mafia Casino: secret twins through the real app.
 
 Two app processes (one per twin, side by side) play the same public moves of a short 3-player game:
-Anna buys two cards into her safe on the pad marked "only you look" (twin "pearls": 10 and 20 pearls,
-twin "diamonds": 10 and 20 diamonds), Ben robs her safe (so the taken cards differ too), Cleo plays
+Anna buys two cards into her safe on her private pad, held open ("For Anna only", over the whole
+screen; twin "pearls": 10 and 20 pearls, twin "diamonds": 10 and 20 diamonds), Ben robs her safe (so the taken cards differ too), Cleo plays
 the slot machine. Before every public move the shared screen must be equal widget by widget (texts,
 places, enabled, colours, the screen's name); nothing is looked at while the pad is open; the two
 speakers must say the same lines. See casino_twins.py.

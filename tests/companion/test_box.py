@@ -106,7 +106,8 @@ def test_casino_sells_at_the_box_prices_and_an_old_game_keeps_its_card(store):
     box.edit(store, "mafia-casino", ("market_value", 2, "pearl"), 150_000)
     session = Session.start(store, "mafia-casino", {"players": 2, **box.config(store, "mafia-casino")}, seed=3)
     said = texts(session.act(MarketValueDrawn(3, True)))
-    assert said[0] == "Market value 3 — $0.15M per pearl, $0.3M per diamond (from your box)."
+    # the price is the box's; in play the line carries no "(from your box)" tag (issue 26)
+    assert said[0] == "Market value 3 — $0.15M per pearl, $0.3M per diamond."
     assert session.view(__import__("companion.engine", fromlist=["TABLE"]).TABLE).market_cards[2][1] == 150_000
     box.edit(store, "mafia-casino", ("market_value", 2, "pearl"), 1_000)
     assert Session.resume(store, session.game_id).state.data.market[2].pearl == 150_000

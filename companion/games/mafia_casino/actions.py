@@ -11,6 +11,11 @@ from dataclasses import dataclass
 
 from companion.engine import Action
 
+def _cards(n: int, word: str = "card") -> str:
+    """``1 card``, ``2 cards``: a count of cards in words (never "card(s)")."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 # -- setup ------------------------------------------------------------------------------------
 
 
@@ -131,7 +136,7 @@ class PlaySlotMachine(Action):
     bet: int
 
     def describe(self) -> str:
-        return f"Game: Slot Machine, betting {self.bet} card(s)"
+        return f"Game: Slot Machine, betting {_cards(self.bet)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +147,7 @@ class TransactionBuy(Action):
     cards: tuple[tuple[str, int], ...]
 
     def describe(self) -> str:
-        return f"Transaction: {len(self.cards)} card(s) into the safe"
+        return f"Transaction: {_cards(len(self.cards))} into the safe"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +158,7 @@ class TransactionSell(Action):
     safe_cards: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"Transaction: sell {len(self.safe_cards)} safe card(s)"
+        return f"Transaction: sell {_cards(len(self.safe_cards), 'safe card')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +185,7 @@ class PayManpower(Action):
     cards: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"Discard {len(self.cards)} card(s) for {sum(self.cards)} manpower"
+        return f"Discard {_cards(len(self.cards))} for {sum(self.cards)} manpower"
 
 
 # -- Game cards -------------------------------------------------------------------------------
@@ -264,7 +269,7 @@ class SafeCardsTaken(Action):
     by_hand: bool = False
 
     def describe(self) -> str:
-        return f"Safe robbery takes {len(self.cards)} card(s)"
+        return f"Safe robbery takes {_cards(len(self.cards))}"
 
 
 # -- phase 2 ----------------------------------------------------------------------------------

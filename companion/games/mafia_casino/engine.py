@@ -24,6 +24,7 @@ from .actions import (ALL_ACTIONS, BankCorrection, BuildConstruction, DiscardHan
                       PlayExtortion, PlayPoker, PlayRoulette, PlaySafeRobbery, PlaySlotMachine, PokerBoard,
                       PokerCards, RouletteBet, RouletteCardTurned, RoulettePass, SafeCardsTaken,
                       SlotCardsTurned, TransactionBuy, TransactionSell)
+from .actions import _cards
 from .data import BUILDINGS, PROTECTOR, CasinoData, with_box
 
 MILLION = 1_000_000
@@ -405,7 +406,7 @@ class MafiaCasinoEngine(Engine):
             return f"{me.name} has no card left in hand to play."
         total = s.cost_due + cost
         if total > MAX_MANPOWER * hand_after:
-            return (f"{me.name} could not pay {total} manpower with {hand_after} card(s) left in hand "
+            return (f"{me.name} could not pay {total} manpower with {_cards(hand_after)} left in hand "
                     f"(at most {MAX_MANPOWER} manpower a card).")
         return None
 
@@ -476,7 +477,7 @@ class MafiaCasinoEngine(Engine):
         if why := self._one_type(s, "game"):
             return why
         if me.hand - 1 < cards_needed:
-            return (f"{me.name} needs the Game card and {cards_needed} more card(s) in hand for {what}, "
+            return (f"{me.name} needs the Game card and {_cards(cards_needed, 'more card')} in hand for {what}, "
                     f"but holds {me.hand}.")
         return None
 
@@ -493,7 +494,7 @@ class MafiaCasinoEngine(Engine):
     def _why_not_play_slot_machine(self, s: CasinoState, a: PlaySlotMachine) -> str | None:
         if not _is_int(a.bet) or not 1 <= a.bet <= 3:
             return f"The slot machine takes a bet of 1 to 3 cards, not {a.bet!r}."
-        return self._game_basics(s, a.bet, f"a bet of {a.bet} card(s)")
+        return self._game_basics(s, a.bet, f"a bet of {_cards(a.bet)}")
 
     def _why_not_transaction_buy(self, s: CasinoState, a: TransactionBuy) -> str | None:
         me = s.players[s.active]
@@ -508,7 +509,7 @@ class MafiaCasinoEngine(Engine):
                 return (f"{card!r} cannot go into the safe: only cards with pearls or diamonds "
                         f"({' or '.join(map(str, amounts))} of them) can be added.")
         if me.hand - 1 < len(a.cards):
-            return f"{me.name} holds {me.hand} card(s): not enough for the Transaction and {len(a.cards)} more."
+            return f"{me.name} holds {_cards(me.hand)}: not enough for the Transaction and {len(a.cards)} more."
         return None
 
     def _why_not_transaction_sell(self, s: CasinoState, a: TransactionSell) -> str | None:
@@ -522,7 +523,7 @@ class MafiaCasinoEngine(Engine):
         if len(set(a.safe_cards)) != len(a.safe_cards):
             return "The same safe card cannot be sold twice."
         if any(not _is_int(i) or not 0 <= i < len(me.safe) for i in a.safe_cards):
-            return f"{me.name}'s safe holds {len(me.safe)} card(s); pick among them."
+            return f"{me.name}'s safe holds {_cards(len(me.safe))}; pick among them."
         return None
 
     def _why_not_discard_hand(self, s: CasinoState, a: DiscardHand) -> str | None:
@@ -541,7 +542,7 @@ class MafiaCasinoEngine(Engine):
         if any(not _is_int(c) or not 0 <= c <= MAX_MANPOWER for c in a.cards):
             return f"A card shows 0 to {MAX_MANPOWER} manpower."
         if len(a.cards) > me.hand:
-            return f"{me.name} holds only {me.hand} card(s), not {len(a.cards)}."
+            return f"{me.name} holds only {_cards(me.hand)}, not {len(a.cards)}."
         total = sum(a.cards)
         if total < s.cost_due:
             return f"{total} manpower does not cover the cost of {s.cost_due}: discard more."
@@ -612,9 +613,9 @@ class MafiaCasinoEngine(Engine):
         victim = s.players[s.game.target]
         k = min(3, len(victim.safe))
         if len(a.cards) != k or len(set(a.cards)) != k:
-            return f"The robbery takes {k} different card(s) from {victim.name}'s safe."
+            return f"The robbery takes {_cards(k, 'different card')} from {victim.name}'s safe."
         if any(not _is_int(i) or not 0 <= i < len(victim.safe) for i in a.cards):
-            return f"{victim.name}'s safe holds {len(victim.safe)} card(s); pick among them."
+            return f"{victim.name}'s safe holds {_cards(len(victim.safe))}; pick among them."
         return None
 
     def _why_not_play_client(self, s: CasinoState, a: PlayClient) -> str | None:
@@ -651,7 +652,7 @@ class MafiaCasinoEngine(Engine):
     def _do_market_value_drawn(self, s: CasinoState, a: MarketValueDrawn):
         card = s.data.market[a.card - 1]
         label = card.name if "market" in card.name.lower() else f"Market value: {card.name}"  # not "Market value: Market value 4"
-        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond (from your box)."
+        text = f"{label} — {money(card.pearl)} per pearl, {money(card.diamond)} per diamond."
         events = [Event("market_value", text, data={"card": a.card, "pearl": card.pearl, "diamond": card.diamond})]
         s = replace(s, market=a.card - 1)
         if s.turn == 0:
@@ -712,7 +713,7 @@ class MafiaCasinoEngine(Engine):
             return s, [Event("safe_robbery", f"Safe Robbery: {victim.name}'s safe is empty; {me.name} finds nothing.")]
         k = min(3, len(victim.safe))
         s = replace(s, phase="robbery", game=Robbery(a.target))
-        text = f"Safe Robbery: {me.name} takes {k} card(s) at random from {victim.name}'s safe."
+        text = f"Safe Robbery: {me.name} takes {_cards(k)} at random from {victim.name}'s safe."
         return s, [Event("safe_robbery", text, data={"target": a.target, "cards": k})]
 
     def _do_play_extortion(self, s: CasinoState, a: PlayExtortion):
@@ -850,7 +851,7 @@ class MafiaCasinoEngine(Engine):
     def _do_play_slot_machine(self, s: CasinoState, a: PlaySlotMachine):
         s = self._game_played(s, a.bet)
         s = replace(s, phase="slot", game=SlotRound(a.bet))
-        return s, [Event("slot", f"Slot machine: {s.players[s.active].name} bets {a.bet} card(s) and turns three cards.")]
+        return s, [Event("slot", f"Slot machine: {s.players[s.active].name} bets {_cards(a.bet)} and turns three cards.")]
 
     def _do_slot_cards_turned(self, s: CasinoState, a: SlotCardsTurned):
         bet = s.game.bet
@@ -879,7 +880,7 @@ class MafiaCasinoEngine(Engine):
         s = replace(_set(s, s.active, replace(me, hand=me.hand - 1 - len(a.cards), safe=me.safe + a.cards)),
                     turn_type="transaction", phase="market")
         secret = ", ".join(f"{n} {j}s" for j, n in a.cards)
-        return s, [Event("transaction", f"Transaction: {me.name} buys — {len(a.cards)} card(s) go face down into the safe. "
+        return s, [Event("transaction", f"Transaction: {me.name} buys — {_cards(len(a.cards))} {'goes' if len(a.cards) == 1 else 'go'} face down into the safe. "
                                         "A new Market Value card is turned."),
                    Event("safe", f"Into your safe: {secret}.", Seat(s.active))]
 
@@ -908,7 +909,7 @@ class MafiaCasinoEngine(Engine):
         me = s.players[s.active]
         s = replace(_set(s, s.active, replace(me, safe=me.safe + taken)), game=None, phase="actions")
         listed = ", ".join(f"{n} {j}s" for j, n in taken)
-        return s, [Event("safe_robbery", f"{me.name} puts {len(taken)} card(s) from {victim.name}'s safe into their own."),
+        return s, [Event("safe_robbery", f"{me.name} puts {_cards(len(taken))} from {victim.name}'s safe into their own."),
                    Event("safe", f"You took: {listed}.", Seat(s.active)),
                    Event("safe", f"Stolen from your safe: {listed}.", Seat(target))]
 
@@ -929,7 +930,7 @@ class MafiaCasinoEngine(Engine):
     def _do_pay_manpower(self, s: CasinoState, a: PayManpower):
         me = s.players[s.active]
         lost = sum(a.cards) - s.cost_due
-        text = f"{me.name} discards {len(a.cards)} card(s) for {sum(a.cards)} manpower" + (f" ({lost} lost)." if lost else ".")
+        text = f"{me.name} discards {_cards(len(a.cards))} for {sum(a.cards)} manpower" + (f" ({lost} lost)." if lost else ".")
         s = replace(_set(s, s.active, replace(me, hand=me.hand - len(a.cards))), cost_due=0, phase="clients")
         return s, [Event("manpower_paid", text), self._phase_event(s)]
 
@@ -979,7 +980,7 @@ class MafiaCasinoEngine(Engine):
         # phase 4.2: draw back to seven
         me = s.players[s.active]
         if me.hand < HAND:
-            events.append(Event("draw", f"{me.name} draws {HAND - me.hand} card(s) to hold seven."))
+            events.append(Event("draw", f"{me.name} draws {_cards(HAND - me.hand)} to hold seven."))
             s = _set(s, s.active, replace(me, hand=HAND))
         s = replace(s, active=(s.active + 1) % len(s.players), turn=s.turn + 1, phase="actions",
                     turn_type=None, cost_due=0)

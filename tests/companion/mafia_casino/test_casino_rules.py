@@ -314,7 +314,7 @@ def test_only_the_active_player_draws_back_to_seven_at_the_end_of_the_turn():
     state, _ = play(started(), PlayPoker(), PokerCards(0, ("2C", "3D")), PokerCards(1, ("4C", "5D")),
                     PokerCards(2, ("7C", "8D")), PokerBoard(("AS", "KH", "JD", "9S", "QC")))
     state, events = play(state, EndTurn())
-    assert "Anna draws 3 card(s)" in texts(events)
+    assert "Anna draws 3 cards" in texts(events)
     assert [p.hand for p in state.players] == [7, 5, 5]
 
 
@@ -364,6 +364,18 @@ def test_poker_tie_splits_the_pot_between_the_winners():
                            ("AS", "KH", "QD", "JS", "10C"))
     assert balance(state, 0) == balance(state, 1) == balance(state, 2) == 2 * M
     assert "split the $6M pot: $2M each" in texts(events)
+
+
+def test_poker_tie_of_two_at_a_table_of_three_pays_each_half_the_pot():
+    """"the total amount of the pot (2 million dollars X number of players around the table) is
+    divided by the number of winners": $6M between two is $3M each (issue 26: "$3M each")."""
+    state, events = _poker(started(), {0: ("8C", "2D"), 1: ("8H", "2S"), 2: ("3C", "4D")},
+                           ("AS", "KH", "QD", "JS", "8D"))
+    assert [balance(state, i) for i in range(3)] == [3 * M, 3 * M, 0]
+    assert "Anna and Ben tie with" in texts(events) and "split the $6M pot: $3M each" in texts(events)
+    from ui.games.mafia_casino.logic import winner_title
+
+    assert winner_title(["Anna", "Ben"]) == "Anna and Ben each win" and state.last_game.paid_each == 3 * M
 
 
 def test_poker_pot_that_does_not_divide_pays_whole_millions_and_the_rest_stays_in_the_bank():
@@ -559,3 +571,19 @@ def test_three_player_game_through_every_game_card_to_a_30m_win():
     assert ENGINE.outcome(state).winners == (0,) and "Anna wins with $32M" in texts(events)
     held = [sum(n * d for n, d in zip(p.tokens, (M, 5 * M, 10 * M))) for p in state.players]
     assert held == [32 * M, 6 * M, 0]
+
+
+def test_extortion_manpower_is_discarded_when_phase_1_closes_and_client_cards_come_from_the_rest():
+    """Issue 26: the rule says "at the end of his turn"; the app asks when phase 1 closes. Nothing is
+    drawn or revealed in between (phase 2's Client income is fixed by the constructions), so the
+    same cards end up discarded for manpower or played as Clients either way (docs/rules)."""
+    state = with_built(with_money(started(3), 1, 2 * M), 0, "casino", "Poker Room", "Cashier")
+    state, events = play(state, PlayExtortion(2), EndActions())
+    assert state.phase == "manpower" and "Anna discards cards worth at least 2 manpower" in texts(events)
+    refused(state, PlayClient("casino"), "not possible now", "discards cards worth at least 2")
+    state, _ = play(state, PayManpower((2,)))
+    assert state.phase == "clients" and state.players[0].hand == 7 - 1 - 1
+    state, events = play(state, PlayClient("casino"))
+    assert balance(state, 0) == M + 2 * M  # the extortion's $1M and the client's two constructions
+    state, events = play(state, EndTurn())
+    assert state.players[0].hand == 7 and state.active == 1

@@ -172,12 +172,11 @@ def play(app):
     for cards_ in (("9C", "9D"), ("KH", "KS"), ("5H", "6H")):
         pad = faces(poker.ids.pad)
         obs.setdefault("poker_prompts", []).append(poker.prompt)
-        for code in cards_:
-            tap(pad[code])
+        tap(pad[cards_[0]])
         yield STEP
         if cards_[0] == "KH":
             shot(app, "poker_holes")
-        tap(poker.ids.confirm)
+        tap(pad[cards_[1]])  # the second card records the hand (all cards are face up)
         yield STEP
     obs["poker_mode_board"] = poker.mode
     pad = faces(poker.ids.pad)

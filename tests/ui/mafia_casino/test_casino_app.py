@@ -57,7 +57,7 @@ def test_a_three_player_game_by_touches_to_a_30m_win(runs, size):
     assert obs["first_phase"] == "actions"
     # one of each Game card, on its own screen
     assert obs["poker_screen"] == "mafia_casino_poker"
-    assert obs["poker_prompts"][0].startswith("Anna: tap your two cards")
+    assert obs["poker_prompts"][0].startswith("All cards face up: tap Anna's two cards")
     assert obs["poker_mode_board"] == "board"
     assert "Anna wins $6M with five of a kind" in obs["poker_result"]
     assert "Five of a kind beats full house" in obs["poker_result"]  # why the winner wins

@@ -126,7 +126,7 @@ def test_payment_rows_without_tokens_are_plain_lines():
 def test_news_leaves_payments_to_the_token_panel():
     state = started()
     _, events = ENGINE.apply(state, A.PlaySlotMachine(1))
-    assert L.news(events).startswith("Slot machine: Anna bets 1 card(s)")
+    assert L.news(events).startswith("Slot machine: Anna bets 1 card and")
 
 
 def test_sample_games_are_legal_and_reach_their_screens():
@@ -174,3 +174,62 @@ def test_picked_player_by_seat_button_or_tag_and_refusals_in_words():
     assert L.picked_player(TagSeen("9"), names, tags.get) == (None, "", False)
     assert L.picked_player(TagSeen("3"), names, tags.get) == (None, "", False)
     assert L.picked_player(Next(), names, tags.get) == (None, "", False)
+
+
+# -- issue 26 --------------------------------------------------------------------------------------
+
+def test_the_safe_moment_says_the_same_on_the_shared_screen_whatever_the_safe_holds():
+    """The rule: face down in his safe "without showing them to the other players"."""
+    pearls = _set(started(), 0, replace(started().players[0], safe=(("pearl", 20),)))
+    diamonds = _set(started(), 0, replace(started().players[0], safe=(("diamond", 10),)))
+    for key in L.PRIVATE_KEYS:
+        curtain = L.private_curtain(key, "Anna")
+        assert "pearl" not in repr(curtain) and "diamond" not in repr(curtain)
+        assert curtain.hold == "Anna: hold to open your safe" and curtain.title == "For Anna only"
+    assert L.Wizard("sell").question(ENGINE, pearls).prompt == L.Wizard("sell").question(ENGINE, diamonds).prompt
+    # the pad's own line (private) says what is picked
+    assert L.private_picked("buy", pearls, {"cards": [("pearl", 20), ("diamond", 10)]}) == \
+        "Into the safe: 20 pearls, 10 diamonds"
+    assert L.private_picked("sell", pearls, {"safe_cards": [0]}) == "To sell: 20 pearls"
+
+
+def test_a_robbery_offers_robber_and_victim_each_a_private_line_naming_only_the_seat():
+    state = _set(started(), 1, replace(started().players[1], safe=(("pearl", 10), ("diamond", 20))))
+    state, _ = ENGINE.apply(state, A.PlaySafeRobbery(1, 0))
+    state, events = ENGINE.apply(state, A.SafeCardsTaken((0, 1), True))
+    notes = L.private_notes(events, ["Anna", "Ben", "Cleo"], active=0)
+    assert [(n.button, n.title) for n in notes] == [("Anna: hold to see", "For Anna only"),
+                                                    ("Ben: hold to see", "For Ben only")]
+    assert notes[0].text == "You took: 10 pearls, 20 diamonds."
+    assert notes[1].text == "Stolen from your safe: 10 pearls, 20 diamonds."
+    assert L.news(events) == "Anna puts 2 cards from Ben's safe into their own."  # the table: how many
+
+
+def test_an_extortion_shows_each_players_change_where_the_balances_are_read():
+    state = started()
+    for seat in (1, 2):
+        state = with_tokens(state, seat, (2, 0, 0))
+    state, events = ENGINE.apply(state, A.PlayExtortion(0))
+    changes = L.balance_changes(events)
+    assert changes == {"Anna": 2_000_000, "Ben": -1_000_000, "Cleo": -1_000_000}
+    assert [L.change_text(changes[n]) for n in ("Anna", "Ben")] == ["+$2M", "\u2212$1M"]
+
+
+def test_words_a_count_of_cards_and_the_bank_in_the_middle_of_a_sentence():
+    state, events = ENGINE.apply(started(), A.PlaySlotMachine(1))
+    assert "1 card and" in L.news(events) and "card(s)" not in L.news(events)
+    row = L.LedgerRow(1, "Ben", "bank", 1_000_000, "correction: miscount")
+    assert row.who == "Ben pays the bank"
+    assert L.names_text(["Anna", "Ben", "Cleo"]) == "Anna, Ben and Cleo"
+    assert L.card_text("10H") == "10♥"
+
+
+def test_the_market_value_line_in_play_carries_no_box_tag():
+    state = ENGINE.new({"players": 3}, seed=1)
+    _, events = ENGINE.apply(state, A.MarketValueDrawn(1, True))
+    assert "(from your box)" not in events[0].text and events[0].text.endswith("per diamond.")
+
+
+def test_the_continue_button_fits_six_names():
+    assert L.continue_label(["Anna", "Ben", "Cleo"]) == "Continue: Anna, Ben, Cleo"
+    assert L.continue_label(["Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi"]) == "Continue: Anna, Ben +4"

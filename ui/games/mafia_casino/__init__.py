@@ -9,6 +9,7 @@ SCREENS = {
     "mafia_casino_slot": "ui.games.mafia_casino.slot",
     "mafia_casino_victory": "ui.games.mafia_casino.victory",
     "mafia_casino_ledger": "ui.games.mafia_casino.ledger",
+    "mafia_casino_bank": "ui.games.mafia_casino.bank",
     "mafia_casino_phones": "ui.games.mafia_casino.phones",
 }
 GAME_ENTRY = {"mafia-casino": "mafia_casino_new"}
@@ -18,5 +19,6 @@ PARENT = {
     "mafia_casino_roulette": "mafia_casino_table",
     "mafia_casino_slot": "mafia_casino_table",
     "mafia_casino_ledger": "mafia_casino_table",
+    "mafia_casino_bank": "mafia_casino_table",
     "mafia_casino_phones": "mafia_casino_table",
 }

@@ -1,11 +1,18 @@
 """Phase 1 by taps: which card was played (Construction, Mission, Game, Transaction or discarding
 the hand), then its targets one question at a time, then Play. Only options the engine could
 accept are enabled; a refusal is said in place. The manpower discard is entered here too: tap the
-manpower printed on each discarded card."""
+manpower printed on each discarded card.
+
+Buying and selling jewels is the player's private moment (the rule: face down, "without showing
+them to the other players"): the shared screen says only whose moment it is and offers a hold
+button; held, a pad covers the whole screen ("For Anna only") with the jewel cards; it hides itself
+after a few seconds without a tap, and after "Into the safe" the table shows the same whatever was
+picked."""
 
 from __future__ import annotations
 
-from kivy.properties import ListProperty, StringProperty
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.games.mafia_casino import actions as A
 from kivy.uix.boxlayout import BoxLayout
@@ -14,6 +21,7 @@ from kivy.uix.label import Label
 from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
+from ui.widgets.hold_button import HoldButton  # noqa: F401  (kv: the private moment's hold)
 
 from . import logic as L
 from .base import CasinoScreen
@@ -22,21 +30,35 @@ load_kv(__file__)
 
 
 class CasinoActionScreen(CasinoScreen):
-    mode = StringProperty("choose")  # choose / fields / manpower
+    mode = StringProperty("choose")  # choose / fields / manpower / private (buying or selling jewels)
     heading = StringProperty("")
     prompt = StringProperty("")
     summary = StringProperty("")
     discarded = ListProperty([])
+    # the private safe moment: the hold on the shared screen, then the pad over everything
+    hold_text = StringProperty("")
+    private_showing = BooleanProperty(False)
+    private_title = StringProperty("")
+    private_prompt = StringProperty("")
+    private_picked = StringProperty("")
+    private_commit = StringProperty("")
+    private_error = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.wizard = L.Wizard()
         self.option_buttons: dict = {}
+        self._idle = None
 
     def prepare(self, **params):
+        self.close_private()
         self.wizard = L.Wizard()
         self.discarded = []
         super().prepare(**params)
+
+    def on_leave(self, *_):
+        self.close_private()
+        super().on_leave()
 
     def should_follow(self, target: str) -> bool:
         return True
@@ -76,6 +98,89 @@ class CasinoActionScreen(CasinoScreen):
         else:
             self.wizard = L.Wizard()
         self.refresh()
+
+    # -- the private safe moment -----------------------------------------------------------------
+    def _private_field(self) -> str:
+        return "cards" if self.wizard.key == "buy" else "safe_cards"
+
+    def open_private(self) -> None:
+        """The hold is full: the pad covers the screen for the player alone."""
+        if self.wizard.key not in L.PRIVATE_KEYS or self.session is None:
+            return
+        self.wizard.answers = {self._private_field(): []}
+        self.private_error = ""
+        self.private_showing = True
+        self._fill_private()
+        self._touch_idle()
+
+    def close_private(self) -> None:
+        """Hide the pad and forget its picks: nothing of them stays on the table."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        self.private_showing = False
+        self.private_picked = self.private_error = ""
+        if self.wizard.key in L.PRIVATE_KEYS:
+            self.wizard.answers = {self._private_field(): []}
+        if "private_grid" in self.ids:
+            self.ids.private_grid.clear_widgets()
+
+    def _touch_idle(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        self._idle = Clock.schedule_once(lambda *_: self.close_private(), L.PRIVATE_IDLE)
+
+    def private_pick(self, value) -> None:
+        self._touch_idle()
+        name = self._private_field()
+        picked = list(self.wizard.answers.get(name, []))
+        self.private_error = ""
+        if value in picked and name == "safe_cards":
+            picked.remove(value)
+        elif len(picked) < 3:
+            picked.append(value)
+        else:
+            self.private_error = "At most 3 cards: tap Clear to start again."
+        self.wizard.answers[name] = picked
+        self._fill_private()
+
+    def private_clear(self) -> None:
+        self._touch_idle()
+        self.wizard.answers = {self._private_field(): []}
+        self.private_error = ""
+        self._fill_private()
+
+    def private_commit_tap(self) -> None:
+        self._touch_idle()
+        action = self.wizard.build(self.state)
+        if action is None:
+            self.private_error = "Tap at least one card first."
+            return
+        if self.act(action, where="private_error"):
+            self.close_private()
+
+    def _fill_private(self) -> None:
+        if "private_grid" not in self.ids or self.session is None:
+            return
+        state = self.state
+        curtain = L.private_curtain(self.wizard.key, self.view.active_name)
+        self.private_title = curtain.title
+        self.private_commit = curtain.commit
+        question = self.wizard.question(self.engine, state)
+        self.private_prompt = question.prompt if question else ""
+        self.private_picked = L.private_picked(self.wizard.key, state, self.wizard.answers)
+        grid = self.ids.private_grid
+        grid.clear_widgets()
+        picked = self.wizard.answers.get(self._private_field(), [])
+        options = question.options if question else ()
+        grid.cols = 2 if len(options) <= 4 else 3
+        for option in options:
+            count = picked.count(option.value)
+            text = option.label + (f"  ×{count}" if count and self.wizard.key == "buy" else "")
+            b = BigButton(text=text, variant="selected" if count else "secondary", shorten=False, halign="center")
+            b.font_size = self._px(28)
+            b.bind(on_release=lambda _b, v=option.value: self.private_pick(v))
+            grid.add_widget(b)
 
     def play(self) -> None:
         action = self.wizard.build(self.state)
@@ -148,6 +253,15 @@ class CasinoActionScreen(CasinoScreen):
             self.heading = L.sentence(view.instruction)
             self.prompt = self.summary = ""
             return
+        if self.wizard.key in L.PRIVATE_KEYS:
+            # the shared screen: whose moment it is and the hold, the same whatever the safe holds
+            self.mode = "private"
+            curtain = L.private_curtain(self.wizard.key, me)
+            self.heading, self.prompt, self.hold_text = curtain.heading, curtain.prompt, curtain.hold
+            self.summary = ""
+            if self.private_showing:
+                self._fill_private()
+            return
         if self.wizard.key is None:
             self.mode = "choose"
             self.heading = f"{me} plays which card?"
@@ -206,6 +320,10 @@ class CasinoActionScreen(CasinoScreen):
 
     def handle_command(self, command) -> bool:
         """Vote(seat) or a player's tag answers "Which player?" (the target of a card)."""
+        if self.private_showing:  # a button press never acts under the private pad; BACK or UNDO hide it
+            if type(command).__name__ in ("Back", "Undo"):
+                self.close_private()
+            return True
         if type(command).__name__ in ("Vote", "TagSeen") and self.session is not None and self.mode == "fields":
             question = self.wizard.question(self.engine, self.state)
             if question is not None and question.name == "target":

@@ -36,7 +36,7 @@ def screen_for_phase(phase: str) -> str:
 
 
 PHASE_TITLES = {
-    "market": "Setting up", "first_player": "Setting up", "actions": "phase 1", "manpower": "phase 1",
+    "market": "new Market Value", "first_player": "Setting up", "actions": "phase 1", "manpower": "phase 1",
     "robbery": "phase 1", "poker": "poker", "poker_board": "poker", "roulette": "roulette",
     "roulette_spin": "roulette", "slot": "slot machine", "clients": "phase 2", "over": "game over",
 }
@@ -72,6 +72,35 @@ def card_values() -> tuple[str, ...]:
 
 def card_suits() -> tuple[str, ...]:
     return load().suit_letters
+
+
+def card_text(code: str, markup: bool = False) -> str:
+    """``'10H'`` -> ``'10♥'`` (a card in a line of text); with ``markup`` the suit is drawn in
+    DejaVuSans (Roboto has no suit glyphs)."""
+    value, suit = split_card(code)
+    glyph = SUIT_GLYPH.get(suit, suit)
+    return value + (f"[font=DejaVuSans]{glyph}[/font]" if markup else glyph)
+
+
+def names_text(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Cleo``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def continue_label(names: Sequence[str]) -> str:
+    """The new-game screen's button back to the open game, short enough for one button:
+    ``Continue: Anna, Ben, Cleo``; four or more players ``Continue: Anna, Ben +4``."""
+    names = list(names)
+    if len(names) <= 3:
+        return "Continue: " + ", ".join(names)
+    return f"Continue: {names[0]}, {names[1]} +{len(names) - 2}"
+
+
+def winner_title(names: Sequence[str]) -> str:
+    """The words over a Game's prize: ``Anna wins``; on a tie ``Anna and Ben each win`` (the amount
+    under it is what each is paid, never the pot)."""
+    return f"{names[0]} wins" if len(names) == 1 else names_text(names) + " each win"
 
 
 def split_card(code: str) -> tuple[str, str]:
@@ -240,8 +269,8 @@ class Wizard:
                             for o in options)
         prompts = {"name": "Which construction?", "cost": "Manpower cost printed on the card?",
                    "target": "Which player?", "construction": "Which construction is destroyed?",
-                   "bet": "How many cards are bet?", "cards": "Cards into the safe (up to 3; only you look)",
-                   "safe_cards": "Safe cards to sell (up to 3; only you look)"}
+                   "bet": "How many cards are bet?", "cards": "Cards into the safe (up to 3)",
+                   "safe_cards": "Safe cards to sell (up to 3)"}
         return Question(name, prompts[name], options, multi=3 if name in ("cards", "safe_cards") else 0)
 
     def _options(self, state, name: str, a: dict) -> tuple[Option, ...]:
@@ -285,6 +314,74 @@ class Wizard:
         if "cost" in a:
             parts.append(f"{a['cost']} manpower")
         return " · ".join(parts)
+
+
+# -- the private safe moment (buying or selling jewels) ---------------------------------------------
+#: The Transactions whose cards only their player sees: the cards go into (or come out of) the safe
+#: "face down ... without showing them to the other players". Chosen on a private pad, never on
+#: the shared screen (docs/rules/mafia-casino.md, "Buying and selling in private").
+PRIVATE_KEYS = ("buy", "sell")
+#: seconds without a tap after which the private pad hides itself (and forgets its picks)
+PRIVATE_IDLE = 20
+
+
+@dataclass(frozen=True)
+class PrivateCurtain:
+    """What the shared screen says while a safe moment waits for its player: the same words whatever
+    the safe holds or the player will pick."""
+
+    heading: str
+    prompt: str
+    hold: str
+    title: str  # the pad's own title, once held open
+    commit: str
+
+
+def private_curtain(key: str, name: str) -> PrivateCurtain:
+    what = "puts cards into" if key == "buy" else "sells cards from"
+    return PrivateCurtain(
+        heading=f"Transaction: {name} {what} the safe",
+        prompt=(f"For {name} only: the others look away. {name}, hold the button to open your safe; "
+                f"it hides itself after {PRIVATE_IDLE} seconds without a tap."),
+        hold=f"{name}: hold to open your safe",
+        title=f"For {name} only",
+        commit="Into the safe" if key == "buy" else "Sell them")
+
+
+def private_picked(key: str, state, answers: dict) -> str:
+    """The private pad's line of what is picked so far (never shown on the shared screen)."""
+    if key == "buy":
+        cards = answers.get("cards") or []
+        return ("Into the safe: " + ", ".join(f"{n} {j}s" for j, n in cards)) if cards else \
+            "Tap up to 3 cards with pearls or diamonds."
+    picked = answers.get("safe_cards") or []
+    safe = state.players[state.active].safe
+    return ("To sell: " + ", ".join(f"{safe[i][1]} {safe[i][0]}s" for i in picked if i < len(safe))) \
+        if picked else "Tap up to 3 safe cards to sell."
+
+
+@dataclass(frozen=True)
+class PrivateNote:
+    """A private line of the newest action for one seat (a robbery's cards for robber and victim),
+    offered on the shared screen as a hold-to-see button that names only the seat."""
+
+    seat: int
+    button: str  # "Ben: hold to see" (beside the robbery's public line)
+    title: str  # "For Ben only"
+    text: str  # "You took: 10 pearls, 20 pearls."
+
+
+def private_notes(events: Sequence, names: Sequence[str], active: int) -> list[PrivateNote]:
+    """The seats that have a private line among ``events`` (the robber first, then the victim)."""
+    from companion.engine import Seat
+
+    notes = []
+    for e in events:
+        if e.kind != "safe" or not isinstance(e.audience, Seat) or not 0 <= e.audience.n < len(names):
+            continue
+        seat = e.audience.n
+        notes.append(PrivateNote(seat, f"{names[seat]}: hold to see", f"For {names[seat]} only", e.text))
+    return sorted(notes, key=lambda n: n.seat != active)
 
 
 def legal(engine, state, action) -> bool:
@@ -348,6 +445,25 @@ def payment_rows(events: Sequence) -> list[PaymentRow]:
             paper = text[text.index("The tokens cannot"):] if "The tokens cannot" in text else text
             rows.append(PaymentRow(title, (), paper))
     return rows
+
+
+def balance_changes(events: Sequence) -> dict[str, int]:
+    """Each player's balance change in the newest action (the bank left out): ``{"Anna": -1_000_000}``.
+    Shown on the player's card, where the table reads balances (an Extortion's −$1M and +$2M)."""
+    out: dict[str, int] = {}
+    for e in events:
+        if e.kind != "payment":
+            continue
+        d = e.data
+        for name, sign in ((d["payer"], -1), (d["payee"], 1)):
+            if _who(name) != "The bank":
+                out[name] = out.get(name, 0) + sign * d["amount"]
+    return {k: v for k, v in out.items() if v}
+
+
+def change_text(amount: int) -> str:
+    """``+$2M``, ``−$1M`` (a true minus sign): a balance change as the player card shows it."""
+    return ("+" if amount > 0 else "\u2212") + money(abs(amount))
 
 
 def token_counts(stock: Sequence[int]) -> list[tuple[int, int]]:
@@ -415,7 +531,7 @@ class LedgerRow:
 
     @property
     def who(self) -> str:
-        return f"{account_name(self.payer)} pays {account_name(self.payee)}"
+        return f"{account_name(self.payer)} pays {account_name(self.payee).replace('The bank', 'the bank')}"
 
     @property
     def money(self) -> str:

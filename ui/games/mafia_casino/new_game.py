@@ -39,7 +39,7 @@ class CasinoNewGameScreen(CasinoScreen):
         current = app.sessions.get(L.GAME)
         if current is not None and current.outcome() is None:
             names = [p.name for p in current.view(__import__("companion.engine", fromlist=["TABLE"]).TABLE).players]
-            self.open_game = "Continue: " + ", ".join(names)
+            self.open_game = L.continue_label(names)
         else:
             self.open_game = ""
         self.phase = "New casino table"

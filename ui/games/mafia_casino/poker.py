@@ -1,6 +1,8 @@
-"""Poker Texas Hold'em, the croupier's way: each player taps their two cards on the card faces
-(then they go face down), the board's five cards are tapped in or turned by the app, and the
-result names every hand and says why the winner wins."""
+"""Poker Texas Hold'em, the croupier's way: every player puts two cards face down, then all are
+turned face up ("the cards are turned face up in a way that all players can see them"), so the
+hands are entered in the open: two taps per player, recorded at the second (a slip is one Undo).
+The board's five cards are tapped in or turned by the app, and the result names every hand and
+says why the winner wins ("Anna and Ben each win $3M" on a tie)."""
 
 from __future__ import annotations
 
@@ -51,6 +53,9 @@ class CasinoPokerScreen(CasinoScreen):
             self.error = f"{self.needed} cards are chosen: tap a chosen card to take it back."
             return
         self.picked = self.picked + [code]
+        if self.mode == "holes" and len(self.picked) == self.needed:
+            self.confirm()  # the cards are face up: the second card records the hand
+            return
         self.refresh()
 
     def untap(self, index: int) -> None:
@@ -100,8 +105,11 @@ class CasinoPokerScreen(CasinoScreen):
             seat = self._chooser()
             name = view.players[seat].name
             others = [n for n in view.game.waiting_for if n != name]
-            self.prompt = (f"{name}: tap your two cards — the others look away."
-                           + (f" Then {', '.join(others)}." if others else ""))
+            entered = "  ·  ".join(f"{view.players[s].name} {' '.join(L.card_text(c, markup=True) for c in cards)}"
+                                   for s, cards in self._entered())
+            self.prompt = (f"All cards face up: tap {name}'s two cards."
+                           + (f" Then {L.names_text(others)}." if others else "")
+                           + (f"\n{entered}" if entered else ""))
         elif view.phase == "poker_board":
             self.mode, self.needed = "board", 5
             self.prompt = f"The board: {view.active_name} turns five cards — tap them, or let the app turn them."
@@ -140,6 +148,16 @@ class CasinoPokerScreen(CasinoScreen):
             face.bind(on_release=lambda f, i=i: self.untap(i))
             box.add_widget(face)
 
+    def _entered(self) -> list[tuple[int, tuple[str, ...]]]:
+        """The hands entered so far in this poker game (face up, so public): (seat, cards)."""
+        out = []
+        for action in reversed(self.session.actions):
+            if isinstance(action, A.PlayPoker):
+                break
+            if isinstance(action, A.PokerCards):
+                out.append((action.seat, action.cards))
+        return out[::-1]
+
     def _board(self) -> tuple[str, ...]:
         for action in reversed(self.session.actions):
             if isinstance(action, A.PokerBoard):
@@ -161,7 +179,7 @@ class CasinoPokerScreen(CasinoScreen):
             hand, _, cards = what.rpartition(": ")
             entries.append((name, hand, tuple(cards.split())))
         names = [view.players[w].name for w in result.winners]
-        self.winner_title = (f"{names[0]} wins" if len(names) == 1 else " and ".join(names) + " share")
+        self.winner_title = L.winner_title(names)
         self.winner_amount = L.big_money(result.paid_each) if result.paid_each else ""
         self.winner_hand = next((hand for name, hand, _ in entries[1:] if name in winners), "")
         # rows as tall as the space allows (the cards are what people check), 56-66 px: 22 px+ faces

@@ -1,10 +1,12 @@
 """The bank: whose turn and phase, every balance large in $ millions, buildings with their
 constructions and blocks, Super Clients and the Market Value; the buttons the phase allows; the
-token hand-over panel after a payment in token mode."""
+token hand-over panel after a payment in token mode. Right after a Safe Robbery, the robber and
+the victim each hold a button to see, alone, which cards moved (the table hears only how many)."""
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino.engine import money
@@ -32,6 +34,11 @@ class CasinoTableScreen(CasinoScreen):
     showing_tokens = BooleanProperty(False)
     instruction = StringProperty("")
     phones_on = BooleanProperty(False)  # the "Phones" button (Join with phones) is offered
+    notes = ListProperty([])  # the newest action's private lines (L.PrivateNote), one hold-to-see each
+    note_showing = BooleanProperty(False)
+    view_phase = StringProperty("")  # the Bank button waits until money can move (after the setup)
+    note_title = StringProperty("")
+    note_text = StringProperty("")
 
     def refresh(self) -> None:
         super().refresh()
@@ -39,6 +46,7 @@ class CasinoTableScreen(CasinoScreen):
             return
         self._phones_changed()
         view = self.view
+        self.view_phase = view.phase
         if view.market:
             name, pearl, diamond = view.market
             self.market_text = (f"[color=A59E97]Market[/color]   {PEARL} [b]{money(pearl)}[/b]   "
@@ -57,6 +65,40 @@ class CasinoTableScreen(CasinoScreen):
             moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
             self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
         self._fill_controls(view)
+        self._fill_notes(view, last)
+
+    # -- private lines: hold to see, hidden on release (or after a few seconds) -------------------
+    NOTE_SECONDS = 5
+
+    def _fill_notes(self, view, last) -> None:
+        notes = L.private_notes(self.last_events, [p.name for p in view.players], view.active) \
+            if isinstance(last, A.SafeCardsTaken) else []
+        self.notes = notes
+        box = self.ids.notes
+        box.clear_widgets()
+        for note in notes:
+            b = BigButton(text=note.button, shorten=False)
+            b.font_size = th.CAPTION * th.THEME.scale  # after the kv rule, which sets its own
+            b.bind(on_press=lambda _b, n=note: self.note_start(n), on_release=lambda _b: self.note_stop())
+            box.add_widget(b)
+        self.note_stop()
+
+    def note_start(self, note) -> None:
+        self.note_title, self.note_text = note.title, note.text
+        self.note_showing = True
+        self._note_timer = Clock.schedule_once(lambda *_: self.note_stop(), self.NOTE_SECONDS)
+
+    def note_stop(self) -> None:
+        timer = getattr(self, "_note_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._note_timer = None
+        self.note_showing = False
+        self.note_title = self.note_text = ""
+
+    def on_leave(self, *_):
+        self.note_stop()
+        super().on_leave()
 
     def _phones_changed(self, *_) -> None:
         from kivy.app import App
@@ -73,6 +115,7 @@ class CasinoTableScreen(CasinoScreen):
         n = len(view.players)
         listing = self.showing_tokens  # a compact list beside the token hand-over panel
         compact = n > 3 or listing
+        changes = L.balance_changes(self.last_events)
         if listing:
             grid.cols = 1 if n <= 3 else 2
         else:
@@ -85,9 +128,11 @@ class CasinoTableScreen(CasinoScreen):
                 if p.paper:
                     tokens += f"  [color=FF8A7A]paper {money(p.paper)}[/color]"
             lines = [] if listing else player_lines(p, compact)
+            change = changes.get(p.name, 0)
             panel = CasinoPlayerPanel(name=p.name, cards=f"hand {p.hand} · safe {p.safe_cards}", balance=p.balance_text, active=p.seat == view.active
                                       and view.phase != "over", compact=compact, lines=lines,
-                                      tokens=tokens if not compact else "", seat=p.seat)
+                                      tokens=tokens if not compact else "", seat=p.seat,
+                                      change=L.change_text(change) if change else "", small=listing and n > 3)
             grid.add_widget(panel)
 
     def _fill_tokens(self, view) -> None:

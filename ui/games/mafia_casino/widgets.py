@@ -87,6 +87,8 @@ class CasinoPlayerPanel(BoxLayout):
     lines = ListProperty([])  # markup lines (buildings...)
     tokens = StringProperty("")
     cards = StringProperty("")  # "hand 7 · safe 2"
+    small = BooleanProperty(False)  # beside the token hand-over panel with 4-6 players: a smaller balance
+    change = StringProperty("")  # the newest action's change to the balance: "+$2M", "−$1M" (or "")
     seat = NumericProperty(0)
 
     def on_lines(self, *_):
@@ -121,7 +123,7 @@ class CasinoHandover(BoxLayout):
         h = self.handover
         if h is None:
             return
-        box.add_widget(CasinoHandText(text=f"{h.giver} hands {h.taker}"))
+        box.add_widget(CasinoHandText(text=f"{h.giver} hands {_lower_bank(h.taker)}"))
         for millions, n in L.token_counts(h.given):
             box.add_widget(CasinoToken(millions=millions))
             box.add_widget(CasinoHandText(text=f"× {n}"))
@@ -134,6 +136,11 @@ class CasinoHandover(BoxLayout):
 
 class CasinoHandText(Label):
     pass
+
+
+def _lower_bank(name: str) -> str:
+    """"The bank" leads a sentence; in the middle of one it is "the bank" ("Ben hands the bank")."""
+    return "the bank" if name == "The bank" else name
 
 
 def player_lines(player, compact: bool) -> list[str]:
