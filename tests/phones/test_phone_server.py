@@ -343,7 +343,7 @@ def test_hello_is_rate_limited_with_a_sentence(table, server):
                         return statuses, await r.json()
         return statuses, None
     statuses, answer = run(go())
-    assert 429 in statuses and answer == {"error": "Too many requests: wait a moment."}
+    assert 429 in statuses and {k: v for k, v in answer.items() if k != "_"} == {"error": "Too many requests: wait a moment."}
 
 
 def test_a_busy_port_is_a_sentence_not_a_traceback(table):
