@@ -251,3 +251,104 @@ def test_at_most_two_sockets_per_token(table, server):
     firsts, third_closed = run(go())
     assert firsts == ["page", "page", "busy"]
     assert third_closed in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
+# -- 6. the room's public screen -----------------------------------------------------------------
+def _room_checkpoints(table, server) -> list[bytes]:
+    """The room's page (HTTP and the pushed frame, as bytes) at moments of a scripted game."""
+    seen: list[bytes] = []
+
+    async def go():
+        async with aiohttp.ClientSession(headers={"Origin": server.url().rstrip("/")}) as http:
+            ws = await http.ws_connect(server.url() + "ws/room")
+            frames = [await ws.receive()]
+
+            async def checkpoint():
+                async with http.get(server.url() + "api/room") as r:
+                    body = await r.read()
+                while True:  # the socket's newest frame, once it shows what HTTP shows
+                    try:
+                        frames.append(await ws.receive(timeout=0.3))
+                    except asyncio.TimeoutError:
+                        if frames[-1].data.encode() == body:
+                            break
+                        async with http.get(server.url() + "api/room") as r:
+                            body = await r.read()
+                seen.append(body)
+
+            await checkpoint()  # the deal, before Night Zero's first call
+            table.call_now()
+            await checkpoint()
+            table.advance(lambda s: s.phase == "night" and s.night == 1, quiet_choice)
+            table.call_now()
+            await checkpoint()
+            table.advance(lambda s: s.phase == "day", quiet_choice)
+            table.call(lambda: table.desk.set_timer("4:53"))
+            await checkpoint()
+            table.act(E.Accuse(1, 6))
+            table.act(E.CallVote("eliminate"))
+            await checkpoint()
+            table.call(lambda: table.session.act(E.CastVote(next(
+                k for k in table.session.engine.legal_actions_by_seat(table.session.state) if k is not None), 6)))
+            await checkpoint()
+            table.call(lambda: table.desk.set_timer(""))
+            play_to_second_doctor_call(table)
+            table.call_now()
+            await checkpoint()
+            await ws.close()
+    run(go())
+    return seen
+
+
+def test_the_room_screen_of_twins_that_differ_only_in_secrets_is_byte_identical(tmp_path):
+    """The room's page is built from the table's view only: two games that differ only in who holds
+    which card (A's Doctor alive on Night 2, B's dead) give the same bytes at every moment, and no
+    character's name is in them."""
+    runs = []
+    for name, cast in (("a", TWIN_A), ("b", TWIN_B)):
+        table = TableThread(tmp_path / f"{name}.db", cast)
+        server = PhoneServer(table.desk, "127.0.0.1", 0)
+        assert server.start()
+        runs.append(_room_checkpoints(table, server))
+        server.stop()
+        table.close()
+    a, b = runs
+    pages = [json.loads(x) for x in a]
+    assert len(a) == len(b) == 7 and a == b
+    assert [p["headline"] for p in pages] == ["The deal", "Night 0", "Night 1", "Day 2", "Day 2", "Day 2", "Night 2"]
+    assert pages[3]["timer"] == "4:53" and any("Accused: Bruno" in f or "Accused" in f for f in pages[4]["facts"])
+    assert any(" 1 voted (" in f for f in pages[5]["facts"])
+    assert all(p["reveal"] == [] for p in pages)  # (the roles' names are public: the set, the calls)
+
+
+def _to_the_end(st, legal):
+    """Night: the first target offered; Day: the first and last player present accused, every
+    vote for the first accused - the game ends in a few rounds."""
+    if st.phase == "day":
+        present = [i for i in range(len(st.players)) if E._available(st, i)]
+        if st.stage == "discussion" and not st.accused:
+            return E.Accuse(present[0], present[-1])
+        if st.stage == "discussion":
+            return E.CallVote("eliminate")
+        if st.stage == "voting":
+            voter = next(k for k in legal if k is not None)
+            return next((a for a in legal[voter] if getattr(a, "target", None) is not None), legal[voter][0])
+        return legal[None][0]
+    actions = next(v for k, v in legal.items() if k is not None)
+    return next((a for a in actions if isinstance(a, E._Choice)), actions[0])
+
+
+def test_the_room_screen_shows_the_reveal_at_the_end_and_needs_no_cookie(table, server):
+    table.advance(lambda s: s.phase == "over", _to_the_end)
+
+    async def go():
+        async with aiohttp.ClientSession() as http:  # a TV's browser: no cookie, no Origin on a GET
+            async with http.get(server.url() + "api/room") as r:
+                body = json.loads(await r.text())
+            async with http.get(server.url() + "room") as r:
+                html = await r.text()
+        return body, html
+    body, html = run(go())
+    assert body["headline"] == "Game over" and body["facts"][0].startswith("Winners:")
+    assert len(body["reveal"]) == 7 and body["reveal"][0].startswith("Anna: Doctor")
+    assert "/room.js" in html

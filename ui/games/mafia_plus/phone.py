@@ -177,7 +177,7 @@ def room(engine, state, call=None) -> dict:
     if table.away:
         facts.append(f"Away: {table.away}")
     out = {"game": TITLE, "dark": False, "players": players, "reveal": []}
-    if table.phase == "deal":
+    if table.phase == "deal" or (table.phase == "night" and table.night == 0 and call is None):
         return {**out, "headline": "The deal", "line": "The cards are being dealt.",
                 "facts": [f"Cards in play: {', '.join(table.cards_in_play)}"]}
     if table.phase == "night":
