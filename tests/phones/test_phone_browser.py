@@ -16,9 +16,10 @@ from companion.engine import Seat
 from companion.games.mafia_plus import engine as E
 from companion.session import Session
 from ui.games.mafia_plus import night_panel as NP
-from ui.phones.server import PhoneServer
+from ui.phones.server import FRAME, PhoneServer
 
 from browser import Browser, chromium_available
+from wire import Wire
 from phones_help import CAST, CONFIG, PLAYERS, TWIN_A, TWIN_B, TableThread, play_to_second_doctor_call, quiet_choice
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "phones"
@@ -33,8 +34,8 @@ def _wait_until(done, patience: float = 20.0) -> None:
         time.sleep(0.05)
 
 
-def _serve(table) -> PhoneServer:
-    server = PhoneServer(table.desk, "0.0.0.0", 0)
+def _serve(table, host: str = "0.0.0.0") -> PhoneServer:
+    server = PhoneServer(table.desk, host, 0)
     assert server.start(), server.error
     return server
 
@@ -75,8 +76,11 @@ def _secret_game(tmp_path, cast=CAST, name="game") -> TableThread:
 
 
 def test_seven_phones_play_mafia_plus_from_the_join_to_the_reveal(tmp_path, browser):
+    """...each phone through a logging proxy at its own address (wire.py): Chromium asks for
+    permessage-deflate, the table grants none, and every frame on the wire is one length."""
     table = _secret_game(tmp_path)
-    server = _serve(table)
+    server = _serve(table, "127.0.0.1")
+    wires = [Wire(server.port, f"127.0.0.{seat + 2}") for seat in range(7)]
     engine = table.session.engine
     pages = _join(browser, table, server, range(7))
 
@@ -140,6 +144,24 @@ def test_seven_phones_play_mafia_plus_from_the_join_to_the_reveal(tmp_path, brow
                 assert theirs.card not in seen, f"{PLAYERS[seat]}'s page received {PLAYERS[other]}'s card"
     server.stop()
     table.close()
+    for wire in wires:
+        wire.close()
+    _same_length_on_the_wire(wires)
+
+
+def _same_length_on_the_wire(wires) -> None:
+    seen = [w.seen for w in wires]
+    asked = [r for s in seen for r in s.requests if r.startswith(b"GET /ws")]
+    granted = [h for s in seen for h, _ in s.responses if h.startswith(b"HTTP/1.1 101")]
+    assert asked and all(b"permessage-deflate" in r.lower() for r in asked)  # Chromium asks for it
+    assert granted and not any(b"sec-websocket-extensions" in h.lower() for h in granted)
+    frames = [(rsv1, size) for s in seen for op, rsv1, size in s.frames if op == 1]
+    assert len(frames) > 50 and set(frames) == {(0, FRAME + 4)}, sorted(set(frames))
+    sent = {size for s in seen for op, size in s.sent_frames if op == 1}
+    assert len(sent) == 1, sent  # "open", "card", "choose", "vote": one length
+    answers = {size for s in seen for h, size in s.responses
+               if b"application/json" in h and b"200 OK" in h and b"set-cookie" not in h.lower()}
+    assert len(answers) == 1, answers
 
 
 def test_dead_and_living_doctor_pages_are_the_same_in_the_browser(tmp_path, browser):

@@ -352,3 +352,23 @@ def test_the_room_screen_shows_the_reveal_at_the_end_and_needs_no_cookie(table, 
     assert body["headline"] == "Game over" and body["facts"][0].startswith("Winners:")
     assert len(body["reveal"]) == 7 and body["reveal"][0].startswith("Anna: Doctor")
     assert "/room.js" in html
+
+
+# -- 5. the page's moments ---------------------------------------------------------------------------
+def test_the_deal_is_the_deal_and_a_night_starts_with_no_previous_call(table, server):
+    """Finding 6: the deal's linked phone showed "Night 0"; at the start of Night 1 phones showed
+    Night 0's last call ("Morning comes…") with a "Hold to answer"."""
+    async def go():
+        phone = await linked_phone(table, server, 0)
+        deal = await phone.connect()
+        table.advance(lambda s: E._steps(s)[s.step] == "dawn")
+        table.call_now()  # the table's last call of Night Zero
+        dawn = await phone.until(lambda m: m["t"] == "page" and m["night"])
+        table.advance(lambda s: s.phase == "night" and s.night == 1, quiet_choice)
+        night = await phone.until(lambda m: m["t"] == "page" and m["headline"] == "Night 1")
+        await phone.close()
+        return deal, dawn, night
+    deal, dawn, night = run(go())
+    assert deal["headline"] == "The deal" and not deal["dark"]
+    assert dawn["headline"] == "Night 0" and dawn["line"]
+    assert night["night"] is None and night["line"] == "" and night["dark"]
