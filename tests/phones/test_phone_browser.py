@@ -40,13 +40,25 @@ def _serve(table, host: str = "0.0.0.0") -> PhoneServer:
     return server
 
 
+def _code(page) -> str:
+    """The four digits the phone shows (waits for them: a page back at joining asks first)."""
+    import re
+
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        found = re.search(r"type this code:\s*(\d{4})", page.text())
+        if found:
+            return found.group(1)
+        time.sleep(0.05)
+    raise AssertionError(f"stalled: no code on the page: {page.text()!r}")
+
+
 def _join(browser, table, server, seats) -> dict:
     """Each phone opens the table's address; the table types the code the phone shows."""
     pages = {}
     for seat in seats:
         page = browser.phone(f"http://127.0.0.{seat + 2}:{server.port}/")
-        shown = page.wait_for("type this code")
-        code = shown.split("type this code:")[1].split()[0]
+        code = _code(page)
         table.call(lambda s=seat, c=code: table.desk.link(s, c))
         page.wait_for(PLAYERS[seat])
         pages[seat] = page
@@ -260,3 +272,142 @@ def test_phone_screenshots_for_the_readme(tmp_path, browser):
     page.screenshot(SHOTS / "secret-vote.png")
     server.stop()
     table.close()
+
+
+# -- issue #22: the page's state, a lost seat, another origin, long names ----------------------------
+def _mine_replaced(page, seat: int) -> str:
+    return page.html().replace(f">{PLAYERS[seat]}<", ">me<")
+
+
+def test_two_phones_alive_and_dead_have_the_same_dom_after_nights_and_a_vote(tmp_path, browser):
+    """Seat 0 (the Doctor) heals on Night 1, votes on Day 2; seat 2 dies on Night 1 and opens
+    "Not your call". At Night 2's call both pages are the same DOM, hidden parts included: no
+    "Hold to heal", no ballot, no "Your vote is in." left over."""
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    pages = _join(browser, table, server, (0, 2))
+    table.advance(lambda s: s.phase == "night" and s.night == 1 and E._steps(s)[s.step] == "doctor", quiet_choice)
+    table.call_now()
+    doctor, other = pages[0], pages[2]
+    other.hold("Hold to answer")
+    other.wait_for("Not your call")
+    other.tap("Close")
+    doctor.hold("Hold to answer")
+    doctor.wait_for("For the Doctor only")
+    doctor.tap(PLAYERS[6])
+    doctor.hold(f"Hold to heal {PLAYERS[6]}")
+    doctor.wait_for("Hold to answer")
+    table.advance(lambda s: s.phase == "day" and s.day == 2, quiet_choice)
+    table.act(E.Accuse(1, 6))
+    table.act(E.CallVote("eliminate"))
+    doctor.wait_for("Secret vote")
+    table.advance(lambda s: 0 in table.session.engine.legal_actions_by_seat(s), quiet_choice)
+    doctor.tap(PLAYERS[6])
+    doctor.hold(f"Hold to vote: {PLAYERS[6]}")
+    doctor.wait_for("Your vote is in")
+    table.advance(lambda s: s.phase == "night" and s.night == 2, quiet_choice)
+    table.call_now()
+    for page in pages.values():
+        page.wait_for("Hold to answer")
+    a, b = _mine_replaced(doctor, 0), _mine_replaced(other, 2)
+    server.stop()
+    table.close()
+    assert "Your vote is in" not in a and "Hold to heal" not in a and "selected" not in a
+    assert a == b, [(x, y) for x, y in zip(a.split("><"), b.split("><")) if x != y]
+
+
+def test_a_lost_seat_returns_its_page_to_joining_with_nothing_of_the_game(tmp_path, browser):
+    """Finding 3: after a new game (and after the seat went to another phone) the old page showed
+    the new game's names and "Hold to see your card". Now it is back at "Join the table"."""
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    (page,) = _join(browser, table, server, (3,)).values()
+    table.new_game()
+    page.wait_for("Join the table")
+    assert not any(name in page.html() for name in PLAYERS)
+    code = _code(page)
+    table.call(lambda: table.desk.link(3, code))
+    page.wait_for(PLAYERS[3])
+    newcomer = browser.phone(f"http://127.0.0.30:{server.port}/")
+    code = _code(newcomer)
+    table.call(lambda: table.desk.link(3, code))  # "Hold to replace Dario's phone"
+    newcomer.wait_for(PLAYERS[3])
+    page.wait_for("Join the table")
+    assert not any(name in page.html() for name in PLAYERS)
+    assert table.desk.connected == frozenset({3})
+    server.stop()
+    table.close()
+
+
+EVIL = b"""<!doctype html><html><body><p id="out">waiting</p><script>
+const out = document.getElementById("out");
+const ws = new WebSocket("ws://" + location.hostname + ":PORT/ws");
+ws.onmessage = (e) => { out.textContent = "GOT " + e.data.slice(0, 60); };
+ws.onclose = () => { if (!out.textContent.startsWith("GOT")) out.textContent = "closed"; };
+ws.onerror = () => { if (!out.textContent.startsWith("GOT")) out.textContent = "closed"; };
+</script></body></html>"""
+
+
+def test_a_page_of_another_service_on_this_host_reads_no_seat(tmp_path, browser):
+    """Finding 5: a page served by another web service on the Pi (same address, another port:
+    same-site, so the Strict cookie goes along) opened /ws and read the seat's card."""
+    import http.server
+    import threading
+
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    (page,) = _join(browser, table, server, (1,)).values()
+    body = EVIL.replace(b"PORT", str(server.port).encode())
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+    evil = http.server.ThreadingHTTPServer(("127.0.0.3", 0), Evil)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        # the phone's own address, the other service's port: the cookie is sent along
+        other = browser.phone(f"http://127.0.0.3:{evil.server_address[1]}/")
+        shown = other.wait_for("closed")
+        assert "GOT" not in shown
+        assert not any(PLAYERS[1] in frame for frame in other.received())
+    finally:
+        evil.shutdown()
+        server.stop()
+        table.close()
+
+
+def test_a_long_name_without_spaces_stays_inside_the_choice_grid(tmp_path, browser):
+    """Finding 6: a 24-letter name without a space overflowed the choice grid."""
+    long_name = "Maximilianaconstantinaa"[:24]
+    players = PLAYERS[:6] + [long_name]
+    table = TableThread(tmp_path / "long.db")
+
+    def start():
+        session = Session.start(table.store, "mafia-plus", {**CONFIG, "players": players}, seed=5)
+        session.act(E.Dealt(tuple(CAST), by_hand=True))
+        table.session = session
+        table.desk.watch(session)
+    table.call(start)
+    server = _serve(table)
+    table.advance(lambda s: s.phase == "night" and s.night == 1 and E._steps(s)[s.step] == "doctor", quiet_choice)
+    (page,) = _join(browser, table, server, (0,)).values()
+    table.call_now()
+    page.hold("Hold to answer")
+    page.wait_for("For the Doctor only")
+    page.tap(long_name)
+    page.wait_for(f"Hold to heal {long_name}")
+    page.screenshot(tmp_path / "long-name.png")
+    outside = page.driver.execute_script("""
+        const w = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('#panel button')].filter(
+            (b) => b.offsetParent && (b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > w + 0.5)
+        ).map((b) => b.textContent);""")
+    server.stop()
+    table.close()
+    assert outside == []

@@ -252,9 +252,13 @@ function holdable(button, fire, release) {
     event.preventDefault();
     button.setPointerCapture && button.setPointerCapture(event.pointerId);
     const ms = Number(button.dataset.hold || 0);
-    button.style.setProperty("--hold", `${ms}ms`);
+    // (the ring's time is the stylesheet's --hold: no inline style, so a held button leaves no trace)
     button.classList.add("holding");
-    timer = setTimeout(() => { timer = null; button.classList.remove("holding"); fire(); }, ms);
+    timer = setTimeout(() => {
+      timer = null;
+      button.classList.remove("holding");
+      fire();
+    }, ms);
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"]) button.addEventListener(type, cancel);
   button.addEventListener("contextmenu", (event) => event.preventDefault());
