@@ -32,6 +32,10 @@ class MafiaPlusCatalogueButton(BigButton):
     cid = StringProperty("")
 
 
+SECRET_PASS = "Secret (pass device)"
+SECRET_PHONES = "Secret (phone or pass)"
+
+
 class MafiaPlusSetupScreen(Screen):
     phase = StringProperty("Mafia+ · New game")
     page = StringProperty("players")  # players | seats | set
@@ -41,6 +45,8 @@ class MafiaPlusSetupScreen(Screen):
     summary = StringProperty("")
     swap_from = NumericProperty(-1)
     vote = StringProperty("open")
+    #: the secret vote's button: with phones on, linked seats vote on their phones (others pass)
+    secret_label = StringProperty(SECRET_PASS)
     timer = NumericProperty(flow.DEFAULT_DISCUSSION)
     seats = ListProperty([])
     model = ObjectProperty(None)
@@ -78,6 +84,7 @@ class MafiaPlusSetupScreen(Screen):
         self.vote = m.vote
         grid = self.ids.roster
         app = App.get_running_app()
+        self.secret_label = SECRET_PHONES if getattr(getattr(app, "phones", None), "running", False) else SECRET_PASS
         names = app.store.players()
         if [b.text for b in reversed(grid.children)] == names:  # same names: only the colours change
             for b in grid.children:
