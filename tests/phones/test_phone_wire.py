@@ -372,3 +372,21 @@ def test_the_deal_is_the_deal_and_a_night_starts_with_no_previous_call(table, se
     assert deal["headline"] == "The deal" and not deal["dark"]
     assert dawn["headline"] == "Night 0" and dawn["line"]
     assert night["night"] is None and night["line"] == "" and night["dark"]
+
+
+def test_the_room_screen_is_rate_limited_and_checks_origin_like_the_rest(table, server):
+    """The room needs no cookie, so it is limited by address: a fifth room socket from one address
+    hears a sentence and is closed; a forged Origin gets 403."""
+    async def go():
+        own = server.url().rstrip("/")
+        async with aiohttp.ClientSession(headers={"Origin": own}) as http:
+            sockets = [await http.ws_connect(server.url() + "ws/room") for _ in range(5)]
+            kinds = [json.loads((await ws.receive()).data)["t"] for ws in sockets]
+            for ws in sockets:
+                await ws.close()
+        async with aiohttp.ClientSession(headers={"Origin": "http://evil.example"}) as http:
+            async with http.get(server.url() + "ws/room") as r:
+                forged = r.status
+        return kinds, forged
+    kinds, forged = run(go())
+    assert kinds == ["room"] * 4 + ["busy"] and forged == 403

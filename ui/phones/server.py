@@ -49,6 +49,8 @@ COOKIE = "mtc_phone"
 FRAME = 8192          # every message is exactly this long (a longer one: a multiple of it)
 BLOCK = FRAME         # (the old name)
 SOCKETS_PER_TOKEN = 2  # a reload may overlap the old socket for a moment; a third is refused
+ROOM_SOCKETS_PER_ADDRESS = 4  # a TV, a laptop, their reloads: the room's screens one address opens
+ROOM_SOCKETS = 32
 DEFAULT_PORT = 8765
 HEADERS = {
     "Cache-Control": "no-store",
@@ -62,6 +64,7 @@ FORBIDDEN = "This phone is not linked to a seat."
 FOREIGN = "This page is served only at the table's own address, to its own pages."
 SLOW_DOWN = "Too many requests: wait a moment."
 BUSY = "This seat is open on two pages already: close one of them."
+ROOM_BUSY = "The room's screen is open on too many pages here: close one of them."
 
 
 def pack(message: dict, size: int = FRAME) -> str:
@@ -192,6 +195,7 @@ class _Conn:
     seat: int | None
     token: str
     opened: float
+    address: str = ""
 
 
 class PhoneServer:
@@ -428,11 +432,14 @@ class PhoneServer:
         moment; nothing needs more, and fifty sockets must not each get every push)."""
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096, compress=False)
         await ws.prepare(request)
-        if seat is not None and sum(1 for c in self._sockets.values() if c.token == token) >= SOCKETS_PER_TOKEN:
-            await self._send(ws, {"t": "busy", "text": BUSY})
+        rooms = [c for c in self._sockets.values() if c.seat is None]
+        if seat is not None and sum(1 for c in self._sockets.values() if c.token == token) >= SOCKETS_PER_TOKEN \
+                or seat is None and (len(rooms) >= ROOM_SOCKETS or sum(
+                    1 for c in rooms if c.address == request.remote) >= ROOM_SOCKETS_PER_ADDRESS):
+            await self._send(ws, {"t": "busy", "text": BUSY if seat is not None else ROOM_BUSY})
             await ws.close()
             return ws, False
-        self._sockets[ws] = _Conn(seat, token, time.monotonic())
+        self._sockets[ws] = _Conn(seat, token, time.monotonic(), request.remote or "")
         self._connections_changed()
         return ws, True
 
