@@ -411,3 +411,26 @@ def test_a_long_name_without_spaces_stays_inside_the_choice_grid(tmp_path, brows
     server.stop()
     table.close()
     assert outside == []
+
+
+def test_the_room_screen_in_a_browser_follows_the_table(tmp_path, browser):
+    """/room in any browser on the table's network, no cookie: the deal, the night's call, the
+    Day with its countdown, accused and the vote's progress (a picture for the README)."""
+    table = _secret_game(tmp_path)
+    server = _serve(table)
+    room = browser.phone(f"http://127.0.0.40:{server.port}/room")
+    room.wait_for("The deal")
+    table.call_now()
+    room.wait_for("Night 0")
+    table.advance(lambda s: s.phase == "day" and s.day == 2, quiet_choice)
+    table.call(lambda: table.desk.set_timer("4:53"))
+    table.act(E.Accuse(1, 6))
+    table.act(E.CallVote("eliminate"))
+    table.advance(lambda s: 0 not in table.session.engine.legal_actions_by_seat(s) and len(s.vote.votes) >= 2,
+                  quiet_choice)
+    shown = room.wait_for("2 voted")
+    assert "4:53" in shown and f"Accused: {PLAYERS[1]}" not in shown and PLAYERS[6] in shown
+    room.screenshot(SHOTS / "room.png")
+    assert not room.buttons()  # it only shows
+    server.stop()
+    table.close()

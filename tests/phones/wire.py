@@ -123,6 +123,7 @@ class Wire:
         finally:
             try:
                 writer.close()
+                await writer.wait_closed()
             except Exception:
                 pass
 
