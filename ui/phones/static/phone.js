@@ -13,6 +13,7 @@ let panelChoice = -1;
 let ballotChoice = -1;
 let peeking = false;
 let busy = false;
+let panelAnswered = false;  // this panel's choice was sent
 let moment = "";  // the page's moment (phase, call, ballot): a new one clears what was said
 let timers = {};
 
@@ -101,6 +102,7 @@ function receive(m) {
   if (m.t === "done") return done(m);
   if (m.t === "voted") { ballotChoice = -1; say(m.text); return; }
   if (m.t === "error") { say(m.text); return; }
+  if (m.t === "pong") return;
   if (m.t === "busy") { busy = true; say(m.text); return; }
   if (m.t === "unlinked") { reset(); $("code").textContent = ""; show("join"); if (ws) ws.close(); }
 }
@@ -162,6 +164,10 @@ function renderBallot(b) {
 }
 
 function closePanel() {
+  // every panel that was opened sends one more message before it is gone: the choice, or else a
+  // ping of the same length - so a role's phone and a "Not your call" send as many messages
+  if (panelKey && !panelAnswered && ws && ws.readyState === 1) send({ t: "ping" });
+  panelAnswered = false;
   clearTimeout(timers.reply);
   sessionStorage.removeItem("panel");
   panelKey = "";
@@ -268,7 +274,9 @@ holdable($("answer"), () => { if (page && page.night) send({ t: "open", key: pag
 $("peek").addEventListener("pointerdown", (event) => { event.preventDefault(); peekStart(); });
 $("peek").addEventListener("contextmenu", (event) => event.preventDefault());
 for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, () => { if (peeking) peekStop(); });
-holdable($("panel-confirm"), () => { if (panelChoice >= 0) send({ t: "choose", key: panelKey, i: panelChoice }); });
+holdable($("panel-confirm"), () => {
+  if (panelChoice >= 0) { panelAnswered = true; send({ t: "choose", key: panelKey, i: panelChoice }); }
+});
 holdable($("ballot-confirm"), () => {
   if (page && page.ballot && ballotChoice >= 0) send({ t: "vote", key: page.ballot.key, i: ballotChoice });
 });
