@@ -232,6 +232,9 @@ def test_a_forged_origin_or_host_gets_403_on_every_route_and_the_socket(table, s
         if label == "no origin" and route in ("api/page", "api/room", ""):
             assert status == 200, (label, route)  # a plain GET from the address bar sends no Origin
             continue
+        if label == "cross-site fetch" and route == "":
+            assert status == 200  # the page holds no data: a link from a chat may open it
+            continue
         assert status == 403, (label, route, status)
         assert "Anna" not in body
     assert first["t"] == "page" and first["name"] == "Anna"

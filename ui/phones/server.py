@@ -366,6 +366,8 @@ class PhoneServer:
                 return True
         elif origin.lower() != f"http://{request.headers['Host'].strip().lower()}":
             return True
+        if not request.path.startswith(("/api/", "/ws")):
+            return False  # the pages themselves hold no data: a link from a chat may open them
         return request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none")
 
     @web.middleware
