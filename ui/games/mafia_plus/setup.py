@@ -36,6 +36,15 @@ SECRET_PASS = "Secret (pass device)"
 SECRET_PHONES = "Secret (phone or pass)"
 
 
+def secret_label(app) -> str:
+    """The secret vote's button: with phones on, linked seats vote on their phones, others pass.
+
+    >>> secret_label(None)
+    'Secret (pass device)'
+    """
+    return SECRET_PHONES if getattr(getattr(app, "phones", None), "running", False) else SECRET_PASS
+
+
 class MafiaPlusSetupScreen(Screen):
     phase = StringProperty("Mafia+ · New game")
     page = StringProperty("players")  # players | seats | set
@@ -84,7 +93,7 @@ class MafiaPlusSetupScreen(Screen):
         self.vote = m.vote
         grid = self.ids.roster
         app = App.get_running_app()
-        self.secret_label = SECRET_PHONES if getattr(getattr(app, "phones", None), "running", False) else SECRET_PASS
+        self.secret_label = secret_label(app)
         names = app.store.players()
         if [b.text for b in reversed(grid.children)] == names:  # same names: only the colours change
             for b in grid.children:
@@ -135,6 +144,7 @@ class MafiaPlusSetupScreen(Screen):
                 self.error = problem
                 return
         self.swap_from = -1
+        self.secret_label = secret_label(App.get_running_app())
         self.page = page
         self.refresh()
 
