@@ -88,6 +88,7 @@ function reset() {
   renderBallot(null);
   for (const id of ["who", "game", "headline", "line", "timer", "card-for"]) $(id).textContent = "";
   $("players").replaceChildren();
+  $("timer").hidden = true;
   $("answer").hidden = true;
   $("peek").hidden = true;
   document.body.classList.remove("night");
