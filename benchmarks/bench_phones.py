@@ -65,7 +65,8 @@ async def pages_main(base: str, n: int) -> None:
         print(*words, flush=True)
 
     sessions = [aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
-                                      connector=aiohttp.TCPConnector(local_addr=(address(i), 0)))
+                                      connector=aiohttp.TCPConnector(local_addr=(address(i), 0)),
+                                      headers={"Origin": base.rstrip("/")})
                 for i in range(n)]
     codes = []
     for http in sessions:

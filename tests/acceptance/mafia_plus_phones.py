@@ -144,7 +144,7 @@ def seven_players(t) -> None:
     """Seven players, every seat with a phone, a secret vote: from the join to the reveal."""
     table = PhoneTable(t, ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina"], seed=7)
     try:
-        table.new_game(picks=["Mayor K♣"], vote="Secret (pass device)")
+        table.new_game(picks=["Mayor K♣"], vote="Secret (phone or pass)")
         table.deal()
         table.to_the_end(["eliminate", "cannon"])
         table.scan()

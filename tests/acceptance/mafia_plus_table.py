@@ -360,7 +360,7 @@ def twelve_players(t) -> None:
     names = ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina", "Hugo", "Ines", "Jonas", "Kira", "Luca"]
     table = MafiaPlusTable(t, names, seed=12)
     table.protect = {"chairman"}  # the Mafia's policy spares him, so his power is seen
-    table.new_game(custom=["Chairman", "Mayor"], vote="Secret (pass device)")
+    table.new_game(custom=["Chairman", "Mayor"], vote="Secret (phone or pass)")
     table.deal()
     table.to_the_end(["tie", "chairman"])
     t.obs["calls"] = table.calls_seen

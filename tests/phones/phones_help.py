@@ -109,7 +109,9 @@ class Phone:
 
     def __init__(self, base: str):
         self.base = base
-        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        # a browser sends its page's Origin with every POST and WebSocket handshake
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                          headers={"Origin": base.rstrip("/")})
         self.ws = None
         self.received: list[str] = []
 
@@ -117,7 +119,9 @@ class Phone:
         async with self.http.post(self.base + "api/hello") as r:
             body = await r.text()
             self.received.append(body)
-            return json.loads(body)
+            answer = json.loads(body)
+            answer.pop("_", None)  # the padding (every answer is one frame long)
+            return answer
 
     async def connect(self) -> dict:
         self.ws = await self.http.ws_connect(self.base + "ws")

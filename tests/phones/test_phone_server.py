@@ -13,7 +13,7 @@ import aiohttp
 from companion.engine import Seat
 from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus import engine as E
-from ui.phones.server import BLOCK, PhoneServer
+from ui.phones.server import BLOCK, FRAME, PhoneServer
 
 from phones_help import CAST, PLAYERS, TWIN_A, TWIN_B, TableThread, linked_phone, play_to_second_doctor_call, run
 
@@ -40,7 +40,8 @@ def test_a_request_without_the_seats_token_gets_403_and_no_game_data(table, serv
 
 def test_hello_gives_a_code_and_a_secret_httponly_cookie_of_at_least_128_bits(table, server):
     async def go():
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                         headers={"Origin": server.url().rstrip("/")}) as http:
             async with http.post(server.url() + "api/hello") as r:
                 return await r.json(), r.cookies["mtc_phone"], r.headers
     answer, cookie, headers = run(go())
@@ -334,7 +335,7 @@ def test_the_secret_vote_is_cast_on_the_phone(tmp_path):
 def test_hello_is_rate_limited_with_a_sentence(table, server):
     async def go():
         statuses = []
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(headers={"Origin": server.url().rstrip("/")}) as http:
             for _ in range(15):
                 async with http.post(server.url() + "api/hello") as r:
                     statuses.append(r.status)
@@ -342,7 +343,7 @@ def test_hello_is_rate_limited_with_a_sentence(table, server):
                         return statuses, await r.json()
         return statuses, None
     statuses, answer = run(go())
-    assert 429 in statuses and answer == {"error": "Too many requests: wait a moment."}
+    assert 429 in statuses and {k: v for k, v in answer.items() if k != "_"} == {"error": "Too many requests: wait a moment."}
 
 
 def test_a_busy_port_is_a_sentence_not_a_traceback(table):

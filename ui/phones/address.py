@@ -237,6 +237,15 @@ def read() -> Network:
     return Network(tuple(interfaces), tuple(oif for _metric, oif in sorted(routes)))
 
 
+def machine_addresses() -> list[str]:
+    """Every IPv4 address of this machine's interfaces, up or not, loopback included (what a
+    request's Host may name: the server checks it); [] when the kernel cannot be asked."""
+    try:
+        return [interface.address for interface in read().interfaces]
+    except OSError:
+        return []
+
+
 def table_address(hotspot: HotspotHint = HotspotHint()) -> str | None:
     """The address for the QR code now, or None when no phone could reach this machine."""
     try:

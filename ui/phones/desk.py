@@ -82,6 +82,9 @@ class PhoneDesk:
 
     def _take_snapshot(self) -> None:
         s = self._session
+        if self._call is not None and (s.state.phase != getattr(self._call[2], "phase", None)
+                                       or getattr(s.state, "night", None) != getattr(self._call[2], "night", None)):
+            self._call = None  # a call belongs to its night: the next night starts with none
         self._snapshot = Snapshot(s.engine.name, s.game_id, s.engine, s.state, s.seq, self._call, self._timer)
         self._publish()
 
@@ -108,6 +111,11 @@ class PhoneDesk:
     def link(self, seat: int, code: str) -> None:
         """Raises ``LinkError`` with a sentence when no waiting phone shows ``code``."""
         self.links.link(seat, code)
+        self._publish()
+
+    def unlink(self, seat: int) -> None:
+        """The seat has no phone any more: its socket is told and closed at once."""
+        self.links.unlink(seat)
         self._publish()
 
     def is_linked(self, seat: int) -> bool:

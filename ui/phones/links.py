@@ -39,12 +39,20 @@ from companion.errors import CompanionError
 
 TOKEN_BYTES = 24            # 192 bits (the issue asks for at least 128)
 CODE_DIGITS = 4
-PENDING_LIMIT = 64          # waiting phones kept at once; the oldest goes first
-PENDING_SECONDS = 15 * 60   # a code shown on a phone stays usable this long
+PENDING_LIMIT = 64          # waiting phones at once; beyond it a newcomer is refused (never evicts)
+PENDING_PER_ADDRESS = 4     # waiting phones one network address may hold at once
+PENDING_IDLE = 60           # a waiting phone that has not asked for this long gives its code up
 
 
 class LinkError(CompanionError):
     """A code typed at the table that no waiting phone shows (said in words on the table)."""
+
+
+class JoinFull(CompanionError):
+    """Too many phones wait to join at once: the newcomer is told so (a waiting code stays)."""
+
+
+FULL = "Too many phones are waiting to join: wait a minute, then reload this page."
 
 
 def digest(token: str) -> str:
@@ -57,7 +65,7 @@ class Links:
         self._clock = clock
         self._save = save
         self._lock = threading.Lock()
-        self._pending: dict[str, tuple[str, float]] = {}   # digest -> (code, created)
+        self._pending: dict[str, tuple[str, float, str]] = {}   # digest -> (code, last asked, address)
         self._seats: dict[str, int] = {}                    # digest -> seat, for game_id
         self.game_id: int | None = None
 
@@ -72,26 +80,35 @@ class Links:
                            if isinstance(v, int) and len(str(k)) == 64}
 
     # -- the web server's side -----------------------------------------------------------------
-    def hello(self) -> tuple[str, str]:
-        """A new waiting phone: (token for its cookie, code to show on it)."""
+    def hello(self, address: str = "") -> tuple[str, str]:
+        """A new waiting phone: (token for its cookie, code to show on it). Raises ``JoinFull``
+        when ``PENDING_LIMIT`` phones wait already, or ``PENDING_PER_ADDRESS`` from ``address``:
+        a flood is refused at the door, and no waiting phone ever loses the code it shows."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with self._lock:
             self._prune()
-            taken = {code for code, _ in self._pending.values()}
+            if len(self._pending) >= PENDING_LIMIT or \
+                    sum(1 for *_, a in self._pending.values() if a == address) >= PENDING_PER_ADDRESS:
+                raise JoinFull(FULL)
+            taken = {code for code, *_ in self._pending.values()}
             while True:
                 code = f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
                 if code not in taken:
                     break
-            self._pending[digest(token)] = (code, self._clock())
+            self._pending[digest(token)] = (code, self._clock(), address)
         return token, code
 
     def code_of(self, token: str | None) -> str | None:
-        """The pairing code a waiting phone shows (None when the token is not waiting)."""
+        """The pairing code a waiting phone shows (None when the token is not waiting). Asking
+        keeps the code alive: it stays valid for as long as its phone keeps waiting."""
         if not token:
             return None
         with self._lock:
             self._prune()
-            entry = self._pending.get(digest(token))
+            key = digest(token)
+            entry = self._pending.get(key)
+            if entry:
+                self._pending[key] = (entry[0], self._clock(), entry[2])
         return entry[0] if entry else None
 
     def seat_of(self, token: str | None) -> int | None:
@@ -107,7 +124,7 @@ class Links:
         code = "".join(ch for ch in str(code) if ch.isdigit())
         with self._lock:
             self._prune()
-            found = next((d for d, (c, _) in self._pending.items() if c == code), None)
+            found = next((d for d, (c, *_) in self._pending.items() if c == code), None)
             if found is None:
                 raise LinkError(f"No phone shows the code {code or '(none)'}: "
                                 "check the digits on the phone, or reload its page for a new code.")
@@ -125,15 +142,17 @@ class Links:
         if self._save is not None and game_id is not None:
             self._save(game_id, seats)
 
+    def seat_of_digest(self, token_digest: str) -> int | None:
+        """The seat a token (known by its SHA-256 only) holds in the current game, or None."""
+        with self._lock:
+            return self._seats.get(token_digest)
+
     def linked_seats(self) -> set[int]:
         with self._lock:
             return set(self._seats.values())
 
     def _prune(self) -> None:
         now = self._clock()
-        for d, (_, created) in list(self._pending.items()):
-            if now - created > PENDING_SECONDS:
+        for d, (_, seen, _address) in list(self._pending.items()):
+            if now - seen > PENDING_IDLE:
                 del self._pending[d]
-        while len(self._pending) > PENDING_LIMIT:
-            oldest = min(self._pending, key=lambda d: self._pending[d][1])
-            del self._pending[oldest]

@@ -14,7 +14,7 @@ import dataclasses
 import importlib
 from typing import Any
 
-from companion.engine import Seat
+from companion.engine import TABLE, Seat
 from companion.errors import CompanionError
 
 
@@ -71,6 +71,14 @@ def _words(value: Any) -> str:
     return str(value)
 
 
+def public_lines(view, leave_out=("seat", "table", "log", "players")) -> list[str]:
+    """The table view's fields as "Label: value" lines (what the shared screen shows)."""
+    if not dataclasses.is_dataclass(view):
+        return []
+    return [f"{f.name.replace('_', ' ').capitalize()}: {_words(getattr(view, f.name))}"
+            for f in dataclasses.fields(view) if f.name not in leave_out]
+
+
 def private_lines(view) -> list[str]:
     """A seat view's own fields as "Label: value" lines (the shared ``table`` part left out)."""
     lines = []
@@ -101,6 +109,12 @@ class Hand:
 
     def panel(self, engine, state, seat: int, call=None) -> dict:
         return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
+
+    def room(self, engine, state, call=None) -> dict:
+        """The room's screen: the table's view as lines (room.py); a game with a reveal at its
+        end words it in its own module (Mafia+)."""
+        return {"game": self.title, "headline": self.title, "line": "", "players": [],
+                "facts": public_lines(engine.view(state, TABLE)), "reveal": []}
 
     def choose(self, engine, state, called, seat, key, index):
         raise Refused("Nothing to choose now.")

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from companion.engine import TABLE, Seat
+from companion.engine import REVEAL, TABLE, Seat
 from companion.errors import CompanionError
 from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus import engine as E
@@ -47,7 +47,8 @@ def page(engine, state, seat: int, call=None) -> dict:
     table = engine.view(state, TABLE)
     out = {"game": TITLE, "dark": False, "can_peek": state.characters is not None,
            "night": None, "ballot": None, "players": []}
-    if state.phase == "deal":
+    if state.phase == "deal" or (state.phase == "night" and state.night == 0 and call is None):
+        # the cards are dealt and passed round before Night Zero's first call: still the deal
         out.update(headline="The deal", line="The cards are being dealt. Wait for your name at the table.")
     elif state.phase == "night":
         # the same for every seat, alive or dead, called or not: no list of the living either
@@ -162,6 +163,44 @@ def answers(state, key: str) -> bool:
 def decoy_answer(state, key: str) -> str | None:
     """What a confirmation that records nothing answers: the same as a role with nothing to learn."""
     return NP.NO_ANSWER.format(night=key.split(":")[0]) if answers(state, key) else None
+
+
+# -- the room's public screen (ui/phones/room.py) ---------------------------------------------------
+def room(engine, state, call=None) -> dict:
+    """What the table's shared screen shows, from ``view(TABLE)`` only (the reveal's at the end).
+    At night: the table's call's words, never the engine's step (a living role that chose early
+    moves the engine on; the room, like the phones, sees only what the table calls)."""
+    table = engine.view(state, TABLE)
+    players = [[n, a] for n, a in zip(table.players, table.alive)]
+    stats = "hidden tonight" if table.stats_hidden else (table.stats or table.starting_stats)
+    facts = [f"Stats: {stats}"]
+    if table.away:
+        facts.append(f"Away: {table.away}")
+    out = {"game": TITLE, "dark": False, "players": players, "reveal": []}
+    if table.phase == "deal" or (table.phase == "night" and table.night == 0 and call is None):
+        return {**out, "headline": "The deal", "line": "The cards are being dealt.",
+                "facts": [f"Cards in play: {', '.join(table.cards_in_play)}"]}
+    if table.phase == "night":
+        return {**out, "dark": True, "headline": f"Night {table.night}", "line": call[1] if call else "",
+                "facts": facts}
+    if table.phase == "day":
+        if table.accused:
+            facts.append(f"Accused: {', '.join(table.accused)}")
+        if table.vote_mode:
+            facts.append(f"Vote to {table.vote_mode} ({'secret' if table.vote_secret else 'open'}): "
+                         f"{len(table.voted)} voted" + (f" ({', '.join(table.voted)})" if table.voted else ""))
+        facts += [f"{voter} → {target or 'abstain'}" for voter, target in table.votes]
+        facts += [f"{name}: {count}" for name, count in table.tally]
+        if table.verdict:
+            facts.append(f"Verdict: {table.verdict}")
+        facts += [f"{name} declared {ability}" for name, ability in table.declared]
+        facts += [f"{name} was revealed: {faction}" for name, faction in table.reveals]
+        facts += [f"{name} died ({when})" for name, when in table.deaths]
+        return {**out, "headline": f"Day {table.day}", "line": table.line, "facts": facts}
+    reveal = engine.view(state, REVEAL)
+    winners = ", ".join(table.winners) if table.winners else "nobody"
+    return {**out, "headline": "Game over", "line": table.end_reason or "", "facts": [f"Winners: {winners}"],
+            "reveal": [f"{s.name}: {s.character} ({s.faction}){'' if s.alive else ', dead'}" for s in reveal.seats]}
 
 
 # -- the secret vote ---------------------------------------------------------------------------------

@@ -32,6 +32,19 @@ class MafiaPlusCatalogueButton(BigButton):
     cid = StringProperty("")
 
 
+SECRET_PASS = "Secret (pass device)"
+SECRET_PHONES = "Secret (phone or pass)"
+
+
+def secret_label(app) -> str:
+    """The secret vote's button: with phones on, linked seats vote on their phones, others pass.
+
+    >>> secret_label(None)
+    'Secret (pass device)'
+    """
+    return SECRET_PHONES if getattr(getattr(app, "phones", None), "running", False) else SECRET_PASS
+
+
 class MafiaPlusSetupScreen(Screen):
     phase = StringProperty("Mafia+ · New game")
     page = StringProperty("players")  # players | seats | set
@@ -41,6 +54,8 @@ class MafiaPlusSetupScreen(Screen):
     summary = StringProperty("")
     swap_from = NumericProperty(-1)
     vote = StringProperty("open")
+    #: the secret vote's button: with phones on, linked seats vote on their phones (others pass)
+    secret_label = StringProperty(SECRET_PASS)
     timer = NumericProperty(flow.DEFAULT_DISCUSSION)
     seats = ListProperty([])
     model = ObjectProperty(None)
@@ -78,6 +93,7 @@ class MafiaPlusSetupScreen(Screen):
         self.vote = m.vote
         grid = self.ids.roster
         app = App.get_running_app()
+        self.secret_label = secret_label(app)
         names = app.store.players()
         if [b.text for b in reversed(grid.children)] == names:  # same names: only the colours change
             for b in grid.children:
@@ -128,6 +144,7 @@ class MafiaPlusSetupScreen(Screen):
                 self.error = problem
                 return
         self.swap_from = -1
+        self.secret_label = secret_label(App.get_running_app())
         self.page = page
         self.refresh()
 

@@ -12,6 +12,9 @@ let panelKey = "";
 let panelChoice = -1;
 let ballotChoice = -1;
 let peeking = false;
+let busy = false;
+let panelAnswered = false;  // this panel's choice was sent
+let moment = "";  // the page's moment (phase, call, ballot): a new one clears what was said
 let timers = {};
 
 function show(id) {
@@ -26,34 +29,70 @@ function later(name, ms, fn) {
 }
 
 // ---- joining -------------------------------------------------------------------------------------
+const HELLO_MS = 3000;    // a waiting phone asks every 3 s: well inside the table's limit
+const SEND_BYTES = 256;   // every message this page sends is this long (its length says nothing)
+
 async function hello() {
-  let answer;
+  let answer, response;
   try {
-    const response = await fetch("/api/hello", { method: "POST", credentials: "same-origin" });
+    response = await fetch("/api/hello", { method: "POST", credentials: "same-origin" });
     answer = await response.json();
-    if (!response.ok) throw new Error(answer.error || "The table did not answer.");
   } catch (error) {
-    say("Looking for the table…");
-    later("hello", 1500, hello);
+    if (!$("code").textContent) say("Looking for the table…");
+    later("hello", HELLO_MS, hello);
     return;
   }
-  if (answer.linked) { say(""); $("code").textContent = ""; connect(); return; }
+  if (response.status === 429) { later("hello", 2 * HELLO_MS, hello); return; }  // the code still holds
+  if (!response.ok) {  // too many phones waiting, or refused: the table's sentence, and try again later
+    reset();
+    say(answer.error || "The table did not answer.");
+    show("join");
+    later("hello", 4 * HELLO_MS, hello);
+    return;
+  }
+  if (answer.linked) { $("code").textContent = ""; say(""); connect(); return; }
+  if (page) reset();  // this phone lost its seat: back to joining, nothing of the old seat kept
+  if ($("code").textContent !== answer.code) say("");
   $("code").textContent = answer.code;
   show("join");
-  later("hello", 1000, hello);
+  later("hello", HELLO_MS, hello);
 }
 
 function connect() {
   if (ws && ws.readyState <= 1) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${scheme}//${location.host}/ws`);
-  ws.onmessage = (event) => receive(JSON.parse(event.data));
-  ws.onclose = () => { ws = null; later("hello", 700, hello); };
+  const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+  ws = socket;
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (ws === socket) ws = null;
+    later("hello", busy ? 4 * HELLO_MS : 700, hello);
+    busy = false;
+  };
 }
 
 function send(message) {
-  if (ws && ws.readyState === 1) ws.send(JSON.stringify(message));
-  else say("Reconnecting to the table…");
+  if (ws && ws.readyState === 1) {
+    const text = JSON.stringify({ ...message, _: "" });
+    ws.send(JSON.stringify({ ...message, _: " ".repeat(Math.max(0, SEND_BYTES - new TextEncoder().encode(text).length)) }));
+  } else say("Reconnecting to the table…");
+}
+
+// Everything of a seat forgotten at once: the seat was lost (a new game, another phone took it,
+// phones off), so no name, card, panel, ballot or line of it stays in the page, not even hidden.
+function reset() {
+  page = null;
+  moment = "";
+  closePanel();
+  peekStop();
+  renderBallot(null);
+  for (const id of ["who", "game", "headline", "line", "timer", "card-for"]) $(id).textContent = "";
+  $("players").replaceChildren();
+  $("timer").hidden = true;
+  $("answer").hidden = true;
+  $("peek").hidden = true;
+  document.body.classList.remove("night");
+  say("");
 }
 
 // ---- what the table sends ------------------------------------------------------------------------
@@ -64,11 +103,16 @@ function receive(m) {
   if (m.t === "done") return done(m);
   if (m.t === "voted") { ballotChoice = -1; say(m.text); return; }
   if (m.t === "error") { say(m.text); return; }
-  if (m.t === "unlinked") { ws.close(); }
+  if (m.t === "pong") return;
+  if (m.t === "busy") { busy = true; say(m.text); return; }
+  if (m.t === "unlinked") { reset(); $("code").textContent = ""; show("join"); if (ws) ws.close(); }
 }
 
 function render(p) {
   const wasNight = page && page.night ? page.night.key : "";
+  const now = [p.seat, p.game, p.headline, p.dark, p.night ? p.night.key : "", p.ballot ? p.ballot.key : ""].join("|");
+  if (now !== moment) say("");  // no line outlives its moment ("Your vote is in." ends with the vote)
+  moment = now;
   page = p;
   document.body.classList.toggle("night", !!p.dark);
   $("who").textContent = p.name;
@@ -90,15 +134,22 @@ function render(p) {
   const onPanel = !$("panel").hidden || !$("reply").hidden;
   if (onPanel && (!p.night || p.night.key !== panelKey) && $("reply").hidden) backToSeat();
   if (!onPanel && $("card").hidden) show("seat");
-  if (p.night && p.night.key !== wasNight) say("");
   if (p.night && !wasNight && sessionStorage.getItem("panel") === p.night.key) send({ t: "open", key: p.night.key });
 }
 
 function renderBallot(b) {
   $("ballot").hidden = !b;
-  if (!b) return;
-  $("ballot-title").textContent = b.title;
   const box = $("ballot-options");
+  if (!b) {  // the vote is over (or not this seat's): its names, its choice and its hold go
+    ballotChoice = -1;
+    delete box.dataset.key;
+    box.replaceChildren();
+    $("ballot-title").textContent = "";
+    $("ballot-confirm").textContent = "Choose first";
+    $("ballot-confirm").disabled = true;
+    return;
+  }
+  $("ballot-title").textContent = b.title;
   if (box.dataset.key !== b.key) { ballotChoice = -1; box.dataset.key = b.key; }
   box.replaceChildren(...b.options.map((o, i) => {
     const button = document.createElement("button");
@@ -113,14 +164,26 @@ function renderBallot(b) {
   confirm.textContent = ballotChoice < 0 ? "Choose first" : `Hold to vote: ${b.options[ballotChoice].label}`;
 }
 
-function backToSeat() {
+function closePanel() {
+  // every panel that was opened sends one more message before it is gone: the choice, or else a
+  // ping of the same length - so a role's phone and a "Not your call" send as many messages
+  if (panelKey && !panelAnswered && ws && ws.readyState === 1) send({ t: "ping" });
+  panelAnswered = false;
   clearTimeout(timers.reply);
   sessionStorage.removeItem("panel");
   panelKey = "";
   panelChoice = -1;
-  // nothing private stays in the page once it is closed, not even hidden
+  // nothing private stays in the page once it is closed, not even hidden: not the names, not the
+  // choice, not the hold's words ("Hold to heal Gus")
   for (const id of ["panel-title", "panel-hint", "reply-title", "reply-text"]) $(id).textContent = "";
   $("panel-choices").replaceChildren();
+  $("panel-confirm").textContent = "Choose first";
+  $("panel-confirm").disabled = true;
+  $("panel-confirm").hidden = false;
+}
+
+function backToSeat() {
+  closePanel();
   show(page ? "seat" : "join");
 }
 
@@ -129,8 +192,9 @@ function peekStart() { peeking = true; send({ t: "card" }); later("peek", PEEK_M
 function peekStop() {
   peeking = false;
   clearTimeout(timers.peek);
-  for (const id of ["card-rank", "card-title", "card-faction", "card-ability", "card-extra"]) $(id).textContent = "";
-  if (!$("card").hidden) show("seat");
+  for (const id of ["card-for", "card-rank", "card-title", "card-faction", "card-ability", "card-extra"]) $(id).textContent = "";
+  $("card-rank").classList.remove("suit-red");
+  if (!$("card").hidden) show(page ? "seat" : "join");
 }
 function showCard(c) {
   if (!peeking) return;
@@ -195,9 +259,13 @@ function holdable(button, fire, release) {
     event.preventDefault();
     button.setPointerCapture && button.setPointerCapture(event.pointerId);
     const ms = Number(button.dataset.hold || 0);
-    button.style.setProperty("--hold", `${ms}ms`);
+    // (the ring's time is the stylesheet's --hold: no inline style, so a held button leaves no trace)
     button.classList.add("holding");
-    timer = setTimeout(() => { timer = null; button.classList.remove("holding"); fire(); }, ms);
+    timer = setTimeout(() => {
+      timer = null;
+      button.classList.remove("holding");
+      fire();
+    }, ms);
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"]) button.addEventListener(type, cancel);
   button.addEventListener("contextmenu", (event) => event.preventDefault());
@@ -207,7 +275,9 @@ holdable($("answer"), () => { if (page && page.night) send({ t: "open", key: pag
 $("peek").addEventListener("pointerdown", (event) => { event.preventDefault(); peekStart(); });
 $("peek").addEventListener("contextmenu", (event) => event.preventDefault());
 for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, () => { if (peeking) peekStop(); });
-holdable($("panel-confirm"), () => { if (panelChoice >= 0) send({ t: "choose", key: panelKey, i: panelChoice }); });
+holdable($("panel-confirm"), () => {
+  if (panelChoice >= 0) { panelAnswered = true; send({ t: "choose", key: panelKey, i: panelChoice }); }
+});
 holdable($("ballot-confirm"), () => {
   if (page && page.ballot && ballotChoice >= 0) send({ t: "vote", key: page.ballot.key, i: ballotChoice });
 });
