@@ -1,6 +1,11 @@
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # liveness, durations
+import liveness  # noqa: E402
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
@@ -77,6 +82,11 @@ def _shares_a_module_fixture(item) -> bool:
 
 
 def pytest_configure(config):
+    # how slow this machine is at the start of the run, handed to every app a test starts (and
+    # to xdist's workers, started after this): each liveness limit is stretched by it
+    # (tests/liveness.py), so a busy machine never fails a correct flow
+    if liveness.ENV not in os.environ:
+        os.environ[liveness.ENV] = f"{liveness.calibrate():.2f}"
     # keep the order below (longest first); xdist would otherwise sort groups by how many tests
     # they hold, which starts the one-test robot games last
     if getattr(config.option, "dist", "no") == "loadgroup":

@@ -24,15 +24,19 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import sqlite3
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.lang import Builder
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.behaviors import ButtonBehavior
@@ -40,9 +44,21 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
-#: the longest a table waits for the next thing to do before we call it a stall (seconds);
-#: scenarios pass longer limits where narration may run first
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: liveness
+from liveness import slowness  # noqa: E402
+
+#: the longest a table waits for the next thing to do before we call it a stall (seconds on a
+#: quiet machine; every limit is stretched by ``liveness.slowness`` when it is reached, so a
+#: busy machine never fails a correct flow); scenarios pass longer limits where narration may
+#: run first
 PATIENCE = 20.0
+
+#: how often the window itself is drawn (seconds). Nobody looks at it: the robot reads the widget
+#: tree, and its pictures are rendered on their own (``export_to_png`` draws the root into a
+#: frame buffer of its own), while drawing every frame in software (Mesa llvmpipe) was most of a
+#: robot game's CPU. One frame a second still fires the window's ``on_flip`` (the app starts its
+#: services after the first one). ``ROBOT_DRAW=every`` draws every frame, as a display would.
+DRAW_EVERY = 0.0 if os.environ.get("ROBOT_DRAW") == "every" else 1.0
 
 
 class Stalled(AssertionError):
@@ -143,8 +159,30 @@ class Robot:
         self.cut: set[str] = set()  # labels seen shortened to fit ("Hold t…nfirm")
 
     # -- time ---------------------------------------------------------------------------------
+    _drawn_at = -1e9
+
     def frame(self) -> None:
-        EventLoop.idle()
+        """One turn of the app's main loop: the clock ticks (at most 60 frames a second, as on
+        the table), input is handed out, the widgets are laid out; the window is drawn only every
+        ``DRAW_EVERY`` seconds (see there)."""
+        now = time.monotonic()
+        if now - self._drawn_at >= DRAW_EVERY:
+            self._drawn_at = now
+            EventLoop.idle()
+            return
+        # EventLoop.idle() without its last step (window.dispatch('on_draw'/'on_flip'))
+        Clock.tick()
+        EventLoop.dispatch_input()
+        Builder.sync()
+        Clock.tick_draw()
+        Builder.sync()
+
+    @staticmethod
+    def _over(start: float, timeout: float) -> bool:
+        """Has a wait begun at ``start`` run past ``timeout`` quiet-machine seconds, stretched by
+        how slow the machine is now (read only once the quiet limit has passed)?"""
+        waited = time.monotonic() - start
+        return waited > timeout and waited > timeout * slowness()
 
     def run_for(self, seconds: float) -> None:
         """Let the real clock run (a person waiting, watching)."""
@@ -259,17 +297,18 @@ class Robot:
                     if waited > self.longest_wait[0]:
                         self.longest_wait = (waited, s.text)
                     return s.text
-            if time.monotonic() - start > timeout:
+            if self._over(start, timeout):
                 self.shot(f"stalled-{self.steps}")
                 raise Stalled(f"stalled at: {' | '.join(s.text for s in visible)} "
-                              f"(waited {timeout:.0f} s for {[getattr(p, 'pattern', p) for p in patterns]})")
+                              f"(waited {time.monotonic() - start:.0f} s for "
+                              f"{[getattr(p, 'pattern', p) for p in patterns]})")
 
     def wait_gone(self, pattern, timeout: float = PATIENCE) -> None:
         start = time.monotonic()
         while self.sees(pattern):
             self.frame()
             self._remember()
-            if time.monotonic() - start > timeout:
+            if self._over(start, timeout):
                 raise Stalled(f"stalled at: {self.screen_text()} (waited for {pattern!r} to go)")
 
     # -- a finger -------------------------------------------------------------------------------

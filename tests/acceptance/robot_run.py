@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +13,13 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE.parent))  # tests/: liveness
+from liveness import run_watched  # noqa: E402
+
+#: the longest a robot app may go without a new line in its live log (a tap, a hold, a peek, a
+#: stall reported) before it counts as hung (quiet-machine seconds, stretched by the machine's
+#: slowness): longer than any single wait a scenario allows itself, far shorter than a game
+QUIET = 300.0
 
 
 def robot_env(tmp: Path, narration: bool = False) -> dict:
@@ -36,9 +42,13 @@ NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\n
 
 
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,
-         timeout: float = 1800, db: Path | None = None, narration: str = "off", name: str = "robot",
+         timeout: float = QUIET, db: Path | None = None, narration: str = "off", name: str = "robot",
          env: dict | None = None) -> dict:
-    """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``)."""
+    """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``).
+
+    The app is ended only when it stops making progress: no new line in its live log for
+    ``min(timeout, QUIET)`` quiet-machine seconds (``liveness.run_watched``), never for the length
+    of the whole game (old callers' ``timeout=1800`` therefore means ``QUIET``)."""
     out = tmp / name
     db = db or tmp / "table.db"
     args = [sys.executable, str(HERE / "play.py"), str(out), str(db), size, *scenarios]
@@ -48,7 +58,7 @@ def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict 
     narration_file = tmp / f"narration-{narration}.toml"
     narration_file.write_text(NARRATION[narration])
     env["MAFIA_COMPANION_NARRATION"] = str(narration_file)
-    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    proc = run_watched(args, out / "log.txt", min(timeout, QUIET), cwd=ROOT, env=env)
     report_file = out / "report.json"
     report = json.loads(report_file.read_text()) if report_file.exists() else {"scenarios": {}}
     report["returncode"] = proc.returncode
