@@ -1,10 +1,11 @@
+import json
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # liveness, durations
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/liveness.py
 import liveness  # noqa: E402
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
@@ -13,57 +14,37 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-#: Rough length of the long tests (seconds on one worker of ``./dev test``, 2-core CI machine,
-#: 2026-12), used only to *start* them first: the suite waits for its last worker, so a
-#: 10-minute game handed out last is the critical path. A key is the start of a node id (a
-#: file, or file::test); the longest matching key counts. Wrong numbers only cost order, never
-#: a result.
-LONG_TESTS = {
-    "tests/acceptance/test_mafia_plus_table.py::test_twelve_players": 500,
-    "tests/acceptance/test_mafia_plus_table.py::test_twenty_three_players": 300,
-    "tests/acceptance/test_mafia_plus_table.py::test_seven_players": 260,
-    "tests/acceptance/test_mafia_plus_table.py::test_killed_mid_night": 220,
-    "tests/acceptance/test_layout_tables.py": 180,
-    "tests/acceptance/test_mafia_plus_phones.py": 200,
-    "tests/acceptance/test_phones_table.py::test_twenty_three": 145,
-    "tests/acceptance/test_phones_table.py": 65,
-    "tests/acceptance/test_games_phones.py": 80,
-    "tests/acceptance/test_twins_mafia_plus.py": 150,
-    "tests/acceptance/test_il_capo_table.py": 150,
-    "tests/acceptance/test_twins_casino.py": 130,
-    "tests/acceptance/test_twins_sicily.py": 115,
-    "tests/acceptance/test_casino_table.py": 90,
-    "tests/acceptance/test_box_acceptance.py": 85,
-    "tests/acceptance/test_contract_table.py": 70,
-    "tests/acceptance/test_robot_basics.py": 12,
-    "tests/companion/test_cli_fuzz.py": 40,
-    "tests/companion/test_checkpoints.py": 30,
-    "tests/companion/test_conformance.py": 15,
-}
-#: the same for a file whose tests share one app (a module-scoped fixture): the whole group
-SHARED_APP_FILES = {
-    "tests/ui/contract/test_contract_ui.py": 200,
-    "tests/phones/test_phone_browser.py": 150,
-    "tests/ui/app_shell/test_app_shell.py": 150,
-    "tests/ui/mafia_casino/test_casino_app.py": 130,
-    "tests/ui/il_capo/test_il_capo_ui.py": 120,
-    "tests/ui/mafia_sicily/test_sicily_screens.py": 120,
-    "tests/ui/mafia_plus/test_mafia_plus_app.py": 100,
-    "tests/acceptance/sicily_table_test.py": 100,
-    "tests/ui/test_app.py": 60,
-    "tests/acceptance/test_dice_table.py": 25,
-}
-#: not listed: a robot game (tests/acceptance) or a file's shared app; any other test
+#: where the long tests' lengths come from when this checkout has not measured them yet
+SEED_DURATIONS = Path(__file__).with_name("durations.json")
+#: pytest's cache key for the lengths the last run measured (per node id, seconds)
+CACHE_KEY = "mafia-companion/durations"
+#: not measured and not in the seed: a robot game (tests/acceptance) or a file's shared app; any other test
 UNLISTED_APP = 60
 UNLISTED = 1
 
 
-def _weight(name: str, members: list, shared: bool) -> float:
-    """How long a group (a file's shared app, or one test) is expected to take."""
-    table = SHARED_APP_FILES if shared else LONG_TESTS
-    keys = [k for k in table if name.startswith(k)]
+def _seed() -> dict[str, float]:
+    try:
+        return json.loads(SEED_DURATIONS.read_text())["seconds"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def _measured(config) -> dict[str, float]:
+    cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
+    return dict(cache.get(CACHE_KEY, {}) or {}) if cache is not None else {}
+
+
+def _weight(name: str, members: list, shared: bool, measured: dict, seed: dict) -> float:
+    """How long a group (a file's shared app, or one test) is expected to take: what its tests
+    took at the last run here; else the seed table's number (longest matching key); else a
+    default. So a new game's tests need no entry anywhere."""
+    known = [measured[m.nodeid] for m in members if m.nodeid in measured]
+    if known:  # a test added since is counted as long as the group's measured average
+        return sum(known) + (len(members) - len(known)) * sum(known) / len(known)
+    keys = [k for k in seed if name.startswith(k)]
     if keys:
-        return table[max(keys, key=len)]
+        return seed[max(keys, key=len)]
     if shared or name.startswith("tests/acceptance/"):
         return UNLISTED_APP
     return UNLISTED
@@ -98,7 +79,7 @@ def pytest_collection_modifyitems(config, items):
     """Under ``-n 4 --dist loadgroup`` (./dev test): the tests of a file that share a module-scoped
     fixture (an app played once, read by several tests) stay on one worker; every other test may
     go to any worker, so two long robot games of one file play side by side. The groups are
-    handed out longest first (``LONG_TESTS``), so no worker starts a long game at the end.
+    handed out longest first (as long as they took at the last run: ``_weight``), so no worker starts a long game at the end.
 
     A wrapper: the marks go on before xdist reads them (its hook names the group in the node id),
     and afterwards the group is put into the node id where xdist could not: pytest 9.2 keeps node
@@ -116,7 +97,8 @@ def pytest_collection_modifyitems(config, items):
             name = item.nodeid
         groups.setdefault(name, []).append(item)
     # longest first; the sort is stable, so equal groups keep the collection order
-    order = sorted(groups, key=lambda name: -_weight(name, groups[name], name in shared))
+    measured, seed = _measured(config), _seed()
+    order = sorted(groups, key=lambda name: -_weight(name, groups[name], name in shared, measured, seed))
     # xdist starts each of its N workers with two groups: the 1st..Nth to workers 1..N, then the
     # (N+1)th..2Nth to workers 1..N again. Reversed, that second round gives the worker with the
     # longest test the shortest of them (as a person dealing the work by hand would).
@@ -132,3 +114,29 @@ def pytest_collection_modifyitems(config, items):
             if marks and "@" not in item.nodeid and hasattr(item, "_id"):
                 item._id = type(item._id).parse(f"{item.nodeid}@{'_'.join(marks)}")
     return result
+
+
+_durations: dict[str, float] = {}
+
+
+def _plain_id(nodeid: str) -> str:
+    """A node id without the ``@group`` xdist's workers add (see above)."""
+    head, at, group = nodeid.rpartition("@")
+    return head if at and group.startswith("tests/") else nodeid
+
+
+def pytest_runtest_logreport(report):
+    # setup + call + teardown: a module's app is built in its first test's setup
+    key = _plain_id(report.nodeid)
+    _durations[key] = _durations.get(key, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    """Keep what this run measured (in pytest's cache, .pytest_cache/, never in the tree) for
+    the next run's order; tests not run this time keep their old lengths."""
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _durations:
+        return  # xdist's workers report to the controller, which keeps the numbers
+    merged = {**_measured(config), **{k: round(v, 2) for k, v in _durations.items()}}
+    cache.set(CACHE_KEY, merged)
