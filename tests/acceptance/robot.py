@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import sqlite3
 import sys
@@ -34,9 +33,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from kivy.base import EventLoop
-from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.lang import Builder
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.behaviors import ButtonBehavior
@@ -44,7 +41,8 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: liveness
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: headless, liveness
+from headless import SeldomDrawn  # noqa: E402
 from liveness import slowness  # noqa: E402
 
 #: the longest a table waits for the next thing to do before we call it a stall (seconds on a
@@ -52,13 +50,6 @@ from liveness import slowness  # noqa: E402
 #: busy machine never fails a correct flow); scenarios pass longer limits where narration may
 #: run first
 PATIENCE = 20.0
-
-#: how often the window itself is drawn (seconds). Nobody looks at it: the robot reads the widget
-#: tree, and its pictures are rendered on their own (``export_to_png`` draws the root into a
-#: frame buffer of its own), while drawing every frame in software (Mesa llvmpipe) was most of a
-#: robot game's CPU. One frame a second still fires the window's ``on_flip`` (the app starts its
-#: services after the first one). ``ROBOT_DRAW=every`` draws every frame, as a display would.
-DRAW_EVERY = 0.0 if os.environ.get("ROBOT_DRAW") == "every" else 1.0
 
 
 class Stalled(AssertionError):
@@ -159,23 +150,15 @@ class Robot:
         self.cut: set[str] = set()  # labels seen shortened to fit ("Hold t…nfirm")
 
     # -- time ---------------------------------------------------------------------------------
-    _drawn_at = -1e9
+    _idle = None
 
     def frame(self) -> None:
         """One turn of the app's main loop: the clock ticks (at most 60 frames a second, as on
-        the table), input is handed out, the widgets are laid out; the window is drawn only every
-        ``DRAW_EVERY`` seconds (see there)."""
-        now = time.monotonic()
-        if now - self._drawn_at >= DRAW_EVERY:
-            self._drawn_at = now
-            EventLoop.idle()
-            return
-        # EventLoop.idle() without its last step (window.dispatch('on_draw'/'on_flip'))
-        Clock.tick()
-        EventLoop.dispatch_input()
-        Builder.sync()
-        Clock.tick_draw()
-        Builder.sync()
+        the table), input is handed out, the widgets are laid out; the window itself is drawn
+        only once a second (nobody looks at it: tests/headless.py)."""
+        if self._idle is None:
+            self._idle = SeldomDrawn()
+        self._idle()
 
     @staticmethod
     def _over(start: float, timeout: float) -> bool:

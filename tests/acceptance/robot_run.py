@@ -5,7 +5,6 @@ A module of its own (not conftest.py) so that every test file imports it by one 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent))  # tests/: liveness
+from headless import app_env  # noqa: E402
 from liveness import run_watched  # noqa: E402
 
 #: the longest a robot app may go without a new line in its live log (a tap, a hold, a peek, a
@@ -23,16 +23,10 @@ QUIET = 300.0
 
 
 def robot_env(tmp: Path, narration: bool = False) -> dict:
-    env = dict(os.environ)
-    env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
-               KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT),
-               XDG_CACHE_HOME=str(tmp / "cache"))
-    # a table without GPIO buttons: the app runs with its keyboard stand-ins, as on a desktop
-    # phones on any free port (a busy 8765 would fall back to one anyway): every app alike
-    env.setdefault("MAFIA_COMPANION_PHONES_PORT", "0")
-    for key in ("MAFIA_COMPANION_DB", "MAFIA_COMPANION_INPUT", "MAFIA_COMPANION_HARDWARE", "GPIOZERO_PIN_FACTORY"):
-        env.pop(key, None)
-    return env
+    """The environment of a robot app: the one every headless app gets (tests/headless.py); a
+    table without GPIO buttons runs with its keyboard stand-ins, as on a desktop, and phones on
+    any free port (a busy 8765 would fall back to one anyway): every app alike."""
+    return app_env(tmp)
 
 
 #: the owner's narration settings for robot games: the brisk end of espeak-ng's range, so a whole
