@@ -95,14 +95,18 @@ class MafiaPlusTable:
         """A kind of moment reached: its picture, and with ``layout`` what a person would find
         wrong there (a text cut or drawn over another, a target under 48 px, text under 22 px)."""
         if self.layout:
-            check_layout(self.t, name)  # takes the picture too
+            self.r.run_for(0.3)  # a person looks at a screen once it has settled, not at its first frame
+            before = len(self.obs.get("layout", []))
+            check_layout(self.t, name)  # takes the picture too (the first time)
+            if len(self.obs["layout"]) > before:  # what was found, as it looked
+                self.t.shot(f"layout-{before}-{name}")
         elif self.screenshots:
             self.t.shot(name)
 
     def shot_once(self, name: str) -> None:
         """A screenshot the first time this table reaches a kind of moment (per game size)."""
         name = f"{name}-{len(self.names)}"
-        if name not in self.obs.setdefault("shots", []):
+        if name not in self.obs.setdefault("shots", []) and name not in self.obs.get("screens", []):
             self.picture(name)
 
     # -- setting up -------------------------------------------------------------------------------
@@ -199,7 +203,9 @@ class MafiaPlusTable:
             return
         self.check("night panel", private_open=True)
         self.shot_once(f"mp-night-panel-{role}")
-        target = self.pick(role, actor, [c.text for c in r.controls() if c.text in self.names])
+        offered = [c.text for c in r.controls() if c.text in self.names]
+        self.obs.setdefault("offered", {}).setdefault(role, len(offered))  # the first night's panel
+        target = self.pick(role, actor, offered)
         if target:
             r.tap(target)
             r.hold(re.compile(rf"^Hold to .* {re.escape(target)}$"))

@@ -71,7 +71,9 @@ def test_twenty_three_players_through_the_deal_a_night_and_a_day(table_robot, si
     for moment in ("mp-setup-players", "mp-setup-seats", "mp-setup-set", "mp-setup-vote", "mp-deal-pass-23",
                    "mp-day-who-accuses-23", "mp-day-accused-23", "mp-vote-23", "mp-verdict"):
         assert moment in obs["screens"], (moment, obs["screens"])
-    assert any(m.startswith("mp-night-panel-mafia") for m in obs["screens"]), obs["screens"]
+    assert any(m.startswith("mp-night-panel-") for m in obs["screens"]), obs["screens"]
+    # each role's panel on Night 1 offers every other seat, each in sight (no name scrolled away)
+    assert obs["offered"] and all(n >= 22 for n in obs["offered"].values()), obs["offered"]
 
 
 def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_path):
