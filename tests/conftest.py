@@ -1,54 +1,18 @@
-import json
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/liveness.py
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/liveness.py, ordering.py
 import liveness  # noqa: E402
+from ordering import CACHE_KEY, measured_lengths, plain_id, seeded_lengths, weight  # noqa: E402
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-#: where the long tests' lengths come from when this checkout has not measured them yet
-SEED_DURATIONS = Path(__file__).with_name("durations.json")
-#: pytest's cache key for the lengths the last run measured (per node id, seconds)
-CACHE_KEY = "mafia-companion/durations"
-#: not measured and not in the seed: a robot game (tests/acceptance) or a file's shared app; any other test
-UNLISTED_APP = 60
-UNLISTED = 1
-
-
-def _seed() -> dict[str, float]:
-    try:
-        return json.loads(SEED_DURATIONS.read_text())["seconds"]
-    except (OSError, ValueError, KeyError):
-        return {}
-
-
-def _measured(config) -> dict[str, float]:
-    cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
-    return dict(cache.get(CACHE_KEY, {}) or {}) if cache is not None else {}
-
-
-def _weight(name: str, members: list, shared: bool, measured: dict, seed: dict) -> float:
-    """How long a group (a file's shared app, or one test) is expected to take: what its tests
-    took at the last run here; else the seed table's number (longest matching key); else a
-    default. So a new game's tests need no entry anywhere."""
-    known = [measured[m.nodeid] for m in members if m.nodeid in measured]
-    if known:  # a test added since is counted as long as the group's measured average
-        return sum(known) + (len(members) - len(known)) * sum(known) / len(known)
-    keys = [k for k in seed if name.startswith(k)]
-    if keys:
-        return seed[max(keys, key=len)]
-    if shared or name.startswith("tests/acceptance/"):
-        return UNLISTED_APP
-    return UNLISTED
-
 
 def _shares_a_module_fixture(item) -> bool:
     """Does the test use a fixture that lives longer than one test (a module's app, a played game)?
@@ -79,7 +43,8 @@ def pytest_collection_modifyitems(config, items):
     """Under ``-n 4 --dist loadgroup`` (./dev test): the tests of a file that share a module-scoped
     fixture (an app played once, read by several tests) stay on one worker; every other test may
     go to any worker, so two long robot games of one file play side by side. The groups are
-    handed out longest first (as long as they took at the last run: ``_weight``), so no worker starts a long game at the end.
+    handed out longest first (as long as they took at the last run: tests/ordering.py), so no
+    worker starts a long game at the end.
 
     A wrapper: the marks go on before xdist reads them (its hook names the group in the node id),
     and afterwards the group is put into the node id where xdist could not: pytest 9.2 keeps node
@@ -97,8 +62,8 @@ def pytest_collection_modifyitems(config, items):
             name = item.nodeid
         groups.setdefault(name, []).append(item)
     # longest first; the sort is stable, so equal groups keep the collection order
-    measured, seed = _measured(config), _seed()
-    order = sorted(groups, key=lambda name: -_weight(name, groups[name], name in shared, measured, seed))
+    measured, seed = measured_lengths(config), seeded_lengths()
+    order = sorted(groups, key=lambda name: -weight(name, groups[name], name in shared, measured, seed))
     # xdist starts each of its N workers with two groups: the 1st..Nth to workers 1..N, then the
     # (N+1)th..2Nth to workers 1..N again. Reversed, that second round gives the worker with the
     # longest test the shortest of them (as a person dealing the work by hand would).
@@ -119,15 +84,9 @@ def pytest_collection_modifyitems(config, items):
 _durations: dict[str, float] = {}
 
 
-def _plain_id(nodeid: str) -> str:
-    """A node id without the ``@group`` xdist's workers add (see above)."""
-    head, at, group = nodeid.rpartition("@")
-    return head if at and group.startswith("tests/") else nodeid
-
-
 def pytest_runtest_logreport(report):
     # setup + call + teardown: a module's app is built in its first test's setup
-    key = _plain_id(report.nodeid)
+    key = plain_id(report.nodeid)
     _durations[key] = _durations.get(key, 0.0) + report.duration
 
 
@@ -138,5 +97,5 @@ def pytest_sessionfinish(session):
     cache = getattr(config, "cache", None)
     if cache is None or hasattr(config, "workerinput") or not _durations:
         return  # xdist's workers report to the controller, which keeps the numbers
-    merged = {**_measured(config), **{k: round(v, 2) for k, v in _durations.items()}}
+    merged = {**measured_lengths(config), **{k: round(v, 2) for k, v in _durations.items()}}
     cache.set(CACHE_KEY, merged)
