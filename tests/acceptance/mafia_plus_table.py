@@ -20,7 +20,7 @@ from companion.games.mafia_plus.narration import LINES
 from kivy.uix.label import Label
 
 from robot import NotOnScreen, Stalled
-from tables_help import missing_glyphs, seat_names
+from tables_help import check_layout, missing_glyphs, seat_names
 
 PATIENCE = 45.0  # a line or two of narration plus a padded call, generously
 CALLS = {text: key[len("call."):] for key, text in LINES.items() if key.startswith("call.")}
@@ -48,6 +48,7 @@ class MafiaPlusTable:
 
     peek_seconds = 1.0  # how long each player looks at their card
     screenshots = True  # a picture of each kind of moment (seconds each on a loaded machine)
+    layout = False  # and the layout check a person makes at each (tables_help.check_layout)
 
     def __init__(self, t, names: list[str], seed: int = 1):
         self.t = t
@@ -91,13 +92,21 @@ class MafiaPlusTable:
         self.t.check_no_secret(self.game_id, where, private_open)
 
     def picture(self, name: str) -> None:
-        if self.screenshots:
+        """A kind of moment reached: its picture, and with ``layout`` what a person would find
+        wrong there (a text cut or drawn over another, a target under 48 px, text under 22 px)."""
+        if self.layout:
+            self.r.run_for(0.3)  # a person looks at a screen once it has settled, not at its first frame
+            before = len(self.obs.get("layout", []))
+            check_layout(self.t, name)  # takes the picture too (the first time)
+            if len(self.obs["layout"]) > before:  # what was found, as it looked
+                self.t.shot(f"layout-{before}-{name}")
+        elif self.screenshots:
             self.t.shot(name)
 
     def shot_once(self, name: str) -> None:
         """A screenshot the first time this table reaches a kind of moment (per game size)."""
         name = f"{name}-{len(self.names)}"
-        if name not in self.obs.setdefault("shots", []):
+        if name not in self.obs.setdefault("shots", []) and name not in self.obs.get("screens", []):
             self.picture(name)
 
     # -- setting up -------------------------------------------------------------------------------
@@ -109,6 +118,7 @@ class MafiaPlusTable:
         r.wait_for(re.compile(rf"^{len(self.names)} seated"))
         self.picture("mp-setup-players")
         r.tap("Seats ›")
+        self.picture("mp-setup-seats")
         r.tap("Cards ›")
         for option in picks:
             r.tap(option)
@@ -135,6 +145,7 @@ class MafiaPlusTable:
         for name in self.names:
             r.wait_for(f"Pass to {name}")
             self.check("deal")
+            self.shot_once("mp-deal-pass")
             seen = r.peek("Hold to see my card", seconds=self.peek_seconds)
             assert f"For {name} only" in seen, seen
             self.cards[name] = next(NAMES[t] for t in seen if t in NAMES)
@@ -192,7 +203,9 @@ class MafiaPlusTable:
             return
         self.check("night panel", private_open=True)
         self.shot_once(f"mp-night-panel-{role}")
-        target = self.pick(role, actor, [c.text for c in r.controls() if c.text in self.names])
+        offered = [c.text for c in r.controls() if c.text in self.names]
+        self.obs.setdefault("offered", {}).setdefault(role, len(offered))  # the first night's panel
+        target = self.pick(role, actor, offered)
         if target:
             r.tap(target)
             r.hold(re.compile(rf"^Hold to .* {re.escape(target)}$"))
@@ -238,6 +251,7 @@ class MafiaPlusTable:
         r = self.r
         r.tap("Accuse")
         r.wait_for("Who accuses? Tap them.")
+        self.shot_once("mp-day-who-accuses")
         r.tap(by)
         r.tap(whom)
         r.wait_for(re.compile(rf"{re.escape(by)} accuses {re.escape(whom)}\."))
@@ -319,6 +333,7 @@ class MafiaPlusTable:
                 r.wait_gone(f"Pass to {voter}")
                 continue
             voter = text[: -len(" votes")]
+            self.shot_once("mp-vote")
             pick = choice(voter)
             r.tap(seat(pick) if pick else "Abstain")
             cast += 1
@@ -374,6 +389,7 @@ def twenty_three_players(t) -> None:
     names = ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina", "Hugo", "Ines", "Jonas", "Kira", "Luca",
              "Marta", "Nico", "Olga", "Paolo", "Quinn", "Rosa", "Sara", "Tino", "Ugo", "Vera", "Walt"]
     table = MafiaPlusTable(t, names, seed=23)
+    table.layout = True  # every kind of moment measured with the most seats (the test plays it at two sizes)
     table.new_game()
     table.deal()
     table.night()

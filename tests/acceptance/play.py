@@ -79,7 +79,9 @@ def main() -> int:
     rc = 0
     try:
         robot.run_for(1.0)  # the first frame, then the narrator and buttons start
+        log("the app is up")
         for spec in args.scenarios:
+            log(f"scenario {spec}")
             module_name, _, func_name = spec.partition(":")
             obs: dict = {}
             report["scenarios"][spec] = obs

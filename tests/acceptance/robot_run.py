@@ -5,8 +5,6 @@ A module of its own (not conftest.py) so that every test file imports it by one 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,19 +12,21 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE.parent))  # tests/: liveness
+from headless import app_env  # noqa: E402
+from liveness import run_watched  # noqa: E402
+
+#: the longest a robot app may go without a new line in its live log (a tap, a hold, a peek, a
+#: stall reported) before it counts as hung (quiet-machine seconds, stretched by the machine's
+#: slowness): longer than any single wait a scenario allows itself, far shorter than a game
+QUIET = 300.0
 
 
 def robot_env(tmp: Path, narration: bool = False) -> dict:
-    env = dict(os.environ)
-    env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
-               KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT),
-               XDG_CACHE_HOME=str(tmp / "cache"))
-    # a table without GPIO buttons: the app runs with its keyboard stand-ins, as on a desktop
-    # phones on any free port (a busy 8765 would fall back to one anyway): every app alike
-    env.setdefault("MAFIA_COMPANION_PHONES_PORT", "0")
-    for key in ("MAFIA_COMPANION_DB", "MAFIA_COMPANION_INPUT", "MAFIA_COMPANION_HARDWARE", "GPIOZERO_PIN_FACTORY"):
-        env.pop(key, None)
-    return env
+    """The environment of a robot app: the one every headless app gets (tests/headless.py); a
+    table without GPIO buttons runs with its keyboard stand-ins, as on a desktop, and phones on
+    any free port (a busy 8765 would fall back to one anyway): every app alike."""
+    return app_env(tmp)
 
 
 #: the owner's narration settings for robot games: the brisk end of espeak-ng's range, so a whole
@@ -36,10 +36,14 @@ NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\n
 
 
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,
-         timeout: float = 1800, db: Path | None = None, narration: str = "off", name: str = "robot",
+         timeout: float = QUIET, db: Path | None = None, narration: str = "off", name: str = "robot",
          env: dict | None = None, prefix: list[str] | None = None) -> dict:
     """Run scenarios in one app process; returns the report (with ``returncode`` and ``stderr``).
-    ``prefix`` runs the app under another command (``["ip", "netns", "exec", NS]``: its network)."""
+    ``prefix`` runs the app under another command (``["ip", "netns", "exec", NS]``: its network).
+
+    The app is ended only when it stops making progress: no new line in its live log for
+    ``min(timeout, QUIET)`` quiet-machine seconds (``liveness.run_watched``), never for the length
+    of the whole game (old callers' ``timeout=1800`` therefore means ``QUIET``)."""
     out = tmp / name
     db = db or tmp / "table.db"
     args = [*(prefix or []), sys.executable, str(HERE / "play.py"), str(out), str(db), size, *scenarios]
@@ -49,7 +53,7 @@ def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict 
     narration_file = tmp / f"narration-{narration}.toml"
     narration_file.write_text(NARRATION[narration])
     env["MAFIA_COMPANION_NARRATION"] = str(narration_file)
-    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    proc = run_watched(args, out / "log.txt", min(timeout, QUIET), cwd=ROOT, env=env)
     report_file = out / "report.json"
     report = json.loads(report_file.read_text()) if report_file.exists() else {"scenarios": {}}
     report["returncode"] = proc.returncode

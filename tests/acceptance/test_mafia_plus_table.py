@@ -35,7 +35,7 @@ def _held(obs) -> None:
 def test_seven_players_from_new_game_to_the_reveal(table_robot, narration):
     """The 7-player game of docs/scenarios, narration spoken (espeak-ng) and text-only."""
     scenario = "mafia_plus_table:seven_players"
-    obs = passed(table_robot([scenario], settings=FAST, narration=narration, timeout=1800), scenario)
+    obs = passed(table_robot([scenario], settings=FAST, narration=narration), scenario)
     _held(obs)
     assert obs["night_calls"] >= 6  # three nights at least were called through, by themselves
 
@@ -46,7 +46,7 @@ def test_twelve_players_with_railwayman_chairman_a_tie_and_a_secret_vote_to_the_
     (espeak-ng) only: the 7-player game above proves the same flow in both modes, and this game
     is the suite's longest (docs/mafia-plus-table.md, "How the table robot plays it")."""
     scenario = "mafia_plus_table:twelve_players"
-    obs = passed(table_robot([scenario], settings=FAST, narration="on", timeout=1800), scenario)
+    obs = passed(table_robot([scenario], settings=FAST, narration="on"), scenario)
     _held(obs)
     assert obs["railwayman_called"]
     assert obs["tie"] == "Debate again"  # a tie: the accused are debated again, then a new vote
@@ -54,14 +54,26 @@ def test_twelve_players_with_railwayman_chairman_a_tie_and_a_secret_vote_to_the_
     assert obs["chairman"]  # the Chairman stood up, annulled the vote and called a re-vote
 
 
-def test_twenty_three_players_through_the_deal_a_night_and_a_day(table_robot):
-    """The most players the game allows, 800x480: every card peeked, Night 1 called through by
-    itself, a whole Day with an open vote of everyone in town, the next night begins."""
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_twenty_three_players_through_the_deal_a_night_and_a_day(table_robot, size):
+    """The most players the game allows, at the smallest and the largest screen: every card
+    peeked, Night 1 called through by itself, a whole Day with an open vote of everyone in town,
+    the next night begins. Every kind of moment (new game's players, seats, cards and vote; the
+    deal; each night call and panel; the day, picking who accuses, the accused; the vote, the
+    verdict) is measured as a person would: no text cut or drawn over another (a seat over a
+    seat, the ring's middle text under a seat), no target under 48 px, no text under 22 px."""
     scenario = "mafia_plus_table:twenty_three_players"
-    obs = passed(table_robot([scenario], settings=FAST, timeout=1800), scenario)
+    obs = passed(table_robot([scenario], settings=FAST, size=size), scenario)
     _clean(obs)
     assert len(obs["cards"]) == 23 and obs["calls"]
     assert obs["next_night"]
+    assert obs["layout"] == [], obs["layout"]
+    for moment in ("mp-setup-players", "mp-setup-seats", "mp-setup-set", "mp-setup-vote", "mp-deal-pass-23",
+                   "mp-day-who-accuses-23", "mp-day-accused-23", "mp-vote-23", "mp-verdict"):
+        assert moment in obs["screens"], (moment, obs["screens"])
+    assert any(m.startswith("mp-night-panel-") for m in obs["screens"]), obs["screens"]
+    # each role's panel on Night 1 offers every other seat, each in sight (no name scrolled away)
+    assert obs["offered"] and all(n >= 22 for n in obs["offered"].values()), obs["offered"]
 
 
 def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_path):
@@ -74,6 +86,7 @@ def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_pat
     import sys
     import time
 
+    from liveness import patience
     from robot_run import HERE, NARRATION, ROOT, play, robot_env
 
     first = tmp_path / "first"
@@ -86,11 +99,12 @@ def test_killed_mid_night_resumes_on_the_same_call_and_the_night_runs_on(tmp_pat
         args += ["--setting", f"{key}={json.dumps(value)}"]
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 600
+        started = time.monotonic()
         while not (first / "ready").exists():
             assert proc.poll() is None, (first / "report.json").read_text() if (first / "report.json").exists() \
                 else "the app ended before Night 1"
-            assert time.monotonic() < deadline, "the robot never reached Night 1"
+            # a liveness limit, stretched on a busy machine (tests/liveness.py)
+            assert time.monotonic() - started < patience(600), "the robot never reached Night 1"
             time.sleep(0.2)
     finally:
         os.kill(proc.pid, signal.SIGKILL)

@@ -7,12 +7,12 @@ and reports what it saw as JSON plus PNG screenshots. The pytest process itself 
 Kivy; the controller and argument tests here run without a window.
 """
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from headless import app_env, run_app  # noqa: F401  (run_app: the ui_runner fixture)
 
 collect_ignore = ["driver.py"]  # a script run in subprocesses, not a test module
 
@@ -22,18 +22,8 @@ sys.path.insert(0, str(HERE))  # pngcheck
 
 
 def kivy_env(tmp: Path) -> dict:
-    env = dict(os.environ)
-    env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
-               KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT))
-    env.pop("MAFIA_COMPANION_DB", None)
-    env.pop("MAFIA_COMPANION_INPUT", None)
-    return env
-
-
-def run_app(args: list[str], tmp: Path, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run a Python entry point of the app in a fresh interpreter."""
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=kivy_env(tmp), capture_output=True,
-                          text=True, timeout=timeout)
+    """An app of these tests keeps the test process's mock pin factory (tests/conftest.py)."""
+    return app_env(tmp, hardware_from_caller=True)
 
 
 @pytest.fixture(scope="session")

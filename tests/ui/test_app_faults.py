@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, kivy_env
+from liveness import patience
 
 from companion.store import SCHEMA_VERSION, Store
 
@@ -29,7 +30,7 @@ def probe(tmp_path: Path, args: list[str], env: dict | None = None) -> tuple[dic
     full_env = {**kivy_env(tmp_path), "NOTIFY_SOCKET": str(sock_path), **(env or {})}
     try:
         result = subprocess.run([sys.executable, PROBE, str(report), *args], cwd=ROOT, env=full_env,
-                                capture_output=True, text=True, timeout=120)
+                                capture_output=True, text=True, timeout=patience(120))
         sock.setblocking(False)
         told = []
         while True:
@@ -86,7 +87,7 @@ def test_a_lock_held_at_start_shows_the_sentence_then_the_games_once_it_is_let_g
     proc = subprocess.Popen([sys.executable, PROBE, str(report), "--db", str(db)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120  # a wait for something that should come, never a timing assertion
+        deadline = time.monotonic() + patience(120)  # a wait for something that should come (liveness)
         while not waiting.exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.2)
         shown = json.loads(waiting.read_text())
@@ -94,7 +95,7 @@ def test_a_lock_held_at_start_shows_the_sentence_then_the_games_once_it_is_let_g
     finally:
         holder.execute("COMMIT")
         holder.close()  # let go: the screen tries again by itself and starts the real app
-    _, stderr = proc.communicate(timeout=120)
+    _, stderr = proc.communicate(timeout=patience(120))
     assert "Traceback" not in stderr, stderr[-3000:]
     obs = json.loads(report.read_text())
     assert obs["app"] == "CompanionApp" and "Resume" in " ".join(obs["texts"])

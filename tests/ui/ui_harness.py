@@ -1,7 +1,8 @@
 """The run loop every UI driver shares: play a scenario inside the real app's main loop.
 
-A scenario is a generator; each ``yield s`` lets the real Clock run for ``s`` seconds (frames are
-drawn, animations advance) before the next step. What the scenario observed is written as JSON to
+A scenario is a generator; each ``yield s`` lets the real Clock run for ``s`` seconds (frames
+turn, animations advance; the window itself is drawn once a second, as nobody looks at it and
+the pictures are rendered on their own: tests/headless.py) before the next step. What the scenario observed is written as JSON to
 ``report`` whatever happens, and an exception becomes ``obs["error"]`` for the pytest side to show.
 Kivy is imported only when a scenario runs (after the driver configured the window).
 """
@@ -12,6 +13,9 @@ import json
 import sys
 import traceback
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: headless
+from headless import draw_seldom  # noqa: E402
 
 
 def run_scenario(app, store, gen, obs: dict, report: Path) -> int:
@@ -30,6 +34,7 @@ def run_scenario(app, store, gen, obs: dict, report: Path) -> int:
         Clock.schedule_once(step, wait)
 
     Clock.schedule_once(step, 0)
+    draw_seldom()
     try:
         app.run()
     except BaseException:

@@ -20,6 +20,7 @@ import tty
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ui: the shared harness
 from ui_harness import run_scenario  # noqa: E402
+from liveness import patience  # noqa: E402  (tests/, put on the path by ui_harness)
 
 SCENARIO = DB = OUT = SIZE = PORT = None
 Clock = Keyboard = Window = UnitTestTouch = Store = CompanionApp = None
@@ -109,9 +110,10 @@ def shot(app, name: str) -> None:
 
 
 def wait_until(condition, seconds: float = 8.0):
-    """Let the real clock run until ``condition()`` (or give up; the test asserts)."""
-    waited = 0.0
-    while not condition() and waited < seconds:
+    """Let the real clock run until ``condition()`` (or give up; the test asserts). ``seconds``
+    on a quiet machine, stretched on a busy one (tests/liveness.py)."""
+    waited, limit = 0.0, patience(seconds)
+    while not condition() and waited < limit:
         yield 0.1
         waited += 0.1
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,9 @@ sys.path.insert(0, str(HERE.parent))  # tests/ui/pngcheck.py
 
 from pngcheck import colour_stats  # noqa: E402
 
+from headless import app_env  # noqa: E402
+from liveness import patience  # noqa: E402
+
 
 def run_scenario(scenario: str, tmp: Path, size: str = "800x480", hardware: str = "", extra_env=None,
                  port: str = "", db: Path | None = None) -> tuple[dict, Path]:
@@ -25,16 +27,15 @@ def run_scenario(scenario: str, tmp: Path, size: str = "800x480", hardware: str 
     hw.write_text(hardware)
     narration = tmp / "narration.toml"
     narration.write_text(f'[narration]\ncache_dir = "{tmp / "narration-cache"}"\n')
-    env = dict(os.environ)
-    env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
-               KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT), GPIOZERO_PIN_FACTORY="mock",
-               MAFIA_COMPANION_HARDWARE=str(hw), MAFIA_COMPANION_NARRATION=str(narration),
-               XDG_CONFIG_HOME=str(tmp / "config"), XDG_CACHE_HOME=str(tmp / "cache"))
-    for key in ("MAFIA_COMPANION_DB", "MAFIA_COMPANION_INPUT", "NOTIFY_SOCKET", "WATCHDOG_USEC"):
+    env = app_env(tmp, GPIOZERO_PIN_FACTORY="mock", MAFIA_COMPANION_HARDWARE=str(hw),
+                  MAFIA_COMPANION_NARRATION=str(narration), XDG_CONFIG_HOME=str(tmp / "config"),
+                  XDG_CACHE_HOME=str(tmp / "cache"))
+    for key in ("NOTIFY_SOCKET", "WATCHDOG_USEC"):
         env.pop(key, None)
     env.update(extra_env or {})
     args = [sys.executable, DRIVER, scenario, str(db), str(out), size] + ([port] if port else [])
-    result = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=150)
+    result = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=patience(150))  # a liveness limit: stretched on a busy machine
     report = out / f"{scenario}.json"
     assert report.exists(), f"the app did not report:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     obs = json.loads(report.read_text())

@@ -1,0 +1,73 @@
+"""The suite's own machinery (Kivy-free): liveness limits stretch on a busy machine but still end
+a child that stopped moving; the test order comes from measured lengths, a new test needs no entry."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import liveness
+from ordering import SEED_DURATIONS, plain_id, seeded_lengths, weight
+
+
+def test_a_limit_is_never_shorter_than_on_a_quiet_machine_and_grows_with_the_measured_slowness(monkeypatch):
+    monkeypatch.setattr(liveness, "load_per_core", lambda: 0.2)
+    monkeypatch.setenv(liveness.ENV, "1")
+    assert liveness.patience(20) == 20
+    monkeypatch.setenv(liveness.ENV, "3.5")
+    assert liveness.patience(20) == 70
+    monkeypatch.setenv(liveness.ENV, "not a number")
+    assert liveness.patience(20) == 20
+
+
+def test_a_machine_that_became_busy_after_the_start_gets_its_time_from_the_load(monkeypatch):
+    monkeypatch.setenv(liveness.ENV, "1")
+    monkeypatch.setattr(liveness, "load_per_core", lambda: 6.0)  # load 12 on 2 cores
+    assert liveness.patience(20) == 120
+
+
+def test_calibration_says_how_slow_the_machine_is_never_below_one():
+    assert liveness.calibrate(rounds=1) >= 1.0
+
+
+def test_a_child_that_keeps_making_progress_runs_to_its_end(tmp_path, monkeypatch):
+    monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
+    log = tmp_path / "log.txt"
+    code = (f"import time\nf = open({str(log)!r}, 'a', buffering=1)\n"
+            "for k in range(8):\n    f.write(f'step {k}\\n'); time.sleep(0.5)\nprint('done')")
+    result = liveness.run_watched([sys.executable, "-c", code], log, quiet=2.0)
+    assert result.returncode == 0 and result.stdout.strip() == "done"  # 4 s in all, never 2 s quiet
+
+
+def test_a_child_that_stops_making_progress_is_ended_and_the_reason_said(tmp_path, monkeypatch):
+    monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
+    log = tmp_path / "log.txt"
+    code = f"import time\nopen({str(log)!r}, 'a').write('started\\n')\ntime.sleep(600)"
+    result = liveness.run_watched([sys.executable, "-c", code], log, quiet=1.5)
+    assert result.returncode != 0
+    assert "no progress in log.txt" in result.stderr
+
+
+class _Item:
+    def __init__(self, nodeid: str):
+        self.nodeid = nodeid
+
+
+def test_the_order_uses_the_last_run_s_lengths_then_the_seed_then_a_default():
+    seed = {"tests/acceptance/test_a.py": 300}
+    new_game = [_Item("tests/acceptance/test_new_game.py::test_plays")]
+    assert weight(new_game[0].nodeid, new_game, False, {}, seed) == 60  # a robot game: no entry needed
+    assert weight("tests/companion/test_x.py::t", [_Item("tests/companion/test_x.py::t")], False, {}, seed) == 1
+    a = [_Item("tests/acceptance/test_a.py::t1"), _Item("tests/acceptance/test_a.py::t2")]
+    assert weight("tests/acceptance/test_a.py", a, True, {}, seed) == 300
+    measured = {"tests/acceptance/test_a.py::t1": 40.0}  # t2 is new: as long as the measured average
+    assert weight("tests/acceptance/test_a.py", a, True, measured, seed) == 80.0
+
+
+def test_a_worker_s_group_suffix_is_not_part_of_the_measured_name():
+    assert plain_id("tests/ui/test_app.py::test_x@tests/ui/test_app.py") == "tests/ui/test_app.py::test_x"
+    assert plain_id("tests/x.py::test_y[a@b]") == "tests/x.py::test_y[a@b]"
+
+
+def test_the_seed_file_is_found():
+    assert Path(SEED_DURATIONS).exists() and seeded_lengths()
