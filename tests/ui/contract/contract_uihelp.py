@@ -16,6 +16,8 @@ sys.path.insert(0, str(HERE.parent))  # pngcheck
 
 from pngcheck import colour_stats  # noqa: E402
 
+from liveness import patience  # tests/liveness.py: a limit that means stuck, not slow
+
 
 def kivy_env(tmp: Path) -> dict:
     env = dict(os.environ)
@@ -28,7 +30,7 @@ def kivy_env(tmp: Path) -> dict:
 
 def run_app(args: list[str], tmp: Path, timeout: float = 180) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=kivy_env(tmp), capture_output=True, text=True,
-                          timeout=timeout)
+                          timeout=patience(timeout))
 
 
 def drive(scenario: str, db: Path, out: Path, size: str) -> dict:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from liveness import patience  # tests/liveness.py: a limit that means stuck, not slow
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 DRIVER = HERE / "mafia_casino_driver.py"
@@ -30,6 +32,6 @@ def start(args: list[str], tmp: Path) -> subprocess.Popen:
 def finish(procs: dict, timeout: float = 150) -> dict:
     out = {}
     for key, proc in procs.items():
-        stdout, stderr = proc.communicate(timeout=timeout)
+        stdout, stderr = proc.communicate(timeout=patience(timeout))
         out[key] = (proc.returncode, stdout, stderr)
     return out

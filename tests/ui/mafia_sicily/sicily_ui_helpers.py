@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from liveness import patience  # tests/liveness.py: a limit that means stuck, not slow
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 DRIVER = str(HERE / "sicily_driver.py")
@@ -25,7 +27,7 @@ def kivy_env(tmp: Path) -> dict:
 
 def run_app(args: list[str], tmp: Path, timeout: float = 180) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=kivy_env(tmp), capture_output=True, text=True,
-                          timeout=timeout)
+                          timeout=patience(timeout))
 
 
 def drive(scenario: str, base: Path, size: str) -> tuple[dict, Path]:
