@@ -16,7 +16,7 @@ sys.path.insert(0, str(HERE.parent))  # pngcheck
 
 from pngcheck import colour_stats  # noqa: E402
 
-from liveness import patience  # tests/liveness.py: a limit that means stuck, not slow
+from liveness import patience  # noqa: E402  (tests/liveness.py: a limit that means stuck, not slow)
 
 
 def kivy_env(tmp: Path) -> dict:

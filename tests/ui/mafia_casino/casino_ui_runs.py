@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from liveness import patience  # tests/liveness.py: a limit that means stuck, not slow
+from liveness import patience  # noqa: E402  (tests/liveness.py: a limit that means stuck, not slow)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
