@@ -291,6 +291,15 @@ def _spinner(state: IlCapoState) -> int | None:
     return e.actor  # the player's own shots: Rico, the brothers, Marcello, released crew, Moretti
 
 
+def _a(n: int) -> str:
+    """A number with its article as said aloud: "an 8", "an 11", "a 9".
+
+    >>> _a(8), _a(9), _a(11)
+    ('an 8', 'a 9', 'an 11')
+    """
+    return f"an {n}" if n in (8, 11, 18) or str(n).startswith("8") else f"a {n}"
+
+
 def spin_owner(state: IlCapoState) -> str:
     """Whose the spin awaited now is, in words: a player's name, an NPC's short name, or Moretti."""
     if state.awaiting == "npc_spin":
@@ -615,7 +624,7 @@ class IlCapoEngine(Engine):
                 return f"{label} is not a defensive skill."
             needs = _needs(state, e.victim)
             if e.spin - card.amount >= needs:
-                return (f"{label} (-{card.amount}) would not stop a {e.spin}: {e.spin - card.amount} still "
+                return (f"{label} (-{card.amount}) would not stop {_a(e.spin)}: {e.spin - card.amount} still "
                         f"hits {_who(state, defender, e.victim)} (needs {needs} or more).")
             return None
         return f"No skill can be used now. {prompt(state)}"
@@ -1098,7 +1107,7 @@ class IlCapoEngine(Engine):
         s = replace(s, awaiting="spin", encounter=Encounter("pvp", actor, target, "turn"))
         victim = ranked_crew(s, target)[0] if s.players[target].crew else ""
         ev.append(Event("aim", f"{s.players[actor].name} aims at {_who(s, target, victim)} (Execution Difficulty "
-                               f"{_difficulty(s, victim)}): a {_needs(s, victim)} or more hits.",
+                               f"{_difficulty(s, victim)}): {_a(_needs(s, victim))} or more hits.",
                         data={"seat": actor, "target": target, "victim": victim}))
         return s
 
@@ -1132,7 +1141,7 @@ class IlCapoEngine(Engine):
         if e.stage == 0:
             victim = ranked_crew(s, e.actor)[0] if s.players[e.actor].crew else ""
             ev.append(Event("return_fire", f"{s.players[e.target].name} returns fire at {_who(s, e.actor, victim)} "
-                                           f"(Execution Difficulty {_difficulty(s, victim)}): a {_needs(s, victim)} or more hits.",
+                                           f"(Execution Difficulty {_difficulty(s, victim)}): {_a(_needs(s, victim))} or more hits.",
                             data={"seat": e.target, "target": e.actor}))
             return replace(s, awaiting="spin", encounter=replace(e, stage=1, spin=0, victim=""))
         return self._end_pvp(s, ev)
@@ -1325,7 +1334,7 @@ def prompt(state: IlCapoState) -> str:
         return f"{p[e.target].name}: pay Beefy Rico {format_dollars(D.RICO_TAX)} or take a beating."
     if w == "react":
         defender = e.target if e.stage == 0 else e.actor
-        return f"{p[defender].name}: use a shield skill to survive a {e.spin}, or take the hit."
+        return f"{p[defender].name}: use a shield skill to survive {_a(e.spin)}, or take the hit."
     if w == "spin" and e is not None:
         s = _spinner(state)
         who = "The Underboss" if s == -1 else p[s].name

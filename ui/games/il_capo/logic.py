@@ -76,17 +76,43 @@ def status_text(player: Any) -> str:
         return f"{player.status.capitalize()} · {player.turns_left} {turns}"
     if player.stand_off_with:
         return "In a stand-off"
+    if getattr(player, "from_prison", False):
+        return "Out of Jail space"  # "Upon your release you will resume play from the out of jail space"
     return "On the street"
 
 
-def tile_line(player: Any) -> str:
-    """The small line under a player's name: counters first (they matter), then the crew."""
+def tile_line(player: Any, view: Any = None) -> str:
+    """The small line under a player's name: counters first (they matter), then the crew, then
+    whose crew sits in Jail and until when."""
     status = status_text(player)
-    if status == "On the street":
-        return crew_text(player)
+    jail = jail_text(view, player) if view is not None else ""
     if player.status == "out":
         return f"Out: {player.out_reason}" if player.out_reason else status
-    return f"{status} · {crew_text(player)}"
+    line = crew_text(player) if status == "On the street" else f"{status} · {crew_text(player)}"
+    return f"{line} · {jail}" if jail else line
+
+
+def jail_text(view: Any, player: Any, compact: bool = False) -> str:
+    """This player's crew in Jail (and until when) or waiting on the Out of Jail space.
+
+    "They will be released from Jail after three full rounds of turns are played. They will sit on
+    the Out of Jail space": released at the end of round ``r`` means the next round finds them there.
+
+    >>> from types import SimpleNamespace as NS
+    >>> v = NS(jail=(("Luca 'The Hammer' Bruno", "Anna", 4),), out_of_jail=(), released_from={})
+    >>> jail_text(v, NS(name="Anna"))
+    'Jail: Luca Bruno until the end of round 4'
+    >>> jail_text(v, NS(name="Anna"), compact=True)
+    'Jail: Luca to round 4'
+    """
+    parts = []
+    for crew, owner, until in getattr(view, "jail", ()):
+        if owner == player.name:
+            who = short_name(crew).split()[0] if compact else short_name(crew)
+            parts.append(f"{who} to round {until}" if compact else f"{who} until the end of round {until}")
+    if parts:
+        return "Jail: " + ", ".join(parts)
+    return ""
 
 
 def latest_news(text: str, limit: int = 120) -> str:
@@ -107,14 +133,20 @@ def latest_news(text: str, limit: int = 120) -> str:
     return " ".join(out)
 
 
-def compact_tile_line(player: Any) -> str:
-    """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew")."""
+def compact_tile_line(player: Any, view: Any = None) -> str:
+    """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew"), then
+    a crew member in Jail (short: there is little room)."""
     if player.status == "out":
         return "Out"
     crew = f"{len(player.crew)} crew" if player.crew else ""  # nothing said for no crew: no room
+    jail = jail_text(view, player, compact=True) if view is not None else ""
     if player.status in ("prison", "hospital"):
-        return f"{player.status.capitalize()} {player.turns_left}" + (f" · {crew}" if crew else "")
-    return crew
+        line = f"{player.status.capitalize()} {player.turns_left}" + (f" · {crew}" if crew else "")
+    elif getattr(player, "from_prison", False):
+        line = "Out of Jail space" + (f" · {crew}" if crew else "")
+    else:
+        line = crew
+    return " · ".join(x for x in (line, jail) if x)
 
 
 def gauntlet_done_markup(player: Any, colour: str = "E3A63B") -> str:
@@ -289,11 +321,28 @@ def needs_confirm(state: Any, action: Any) -> str:
     return ""
 
 
+def skill_words(card: Any) -> str:
+    """A skill with what it does in a few words: ``Brute Force +2`` / ``Human Shield -2`` (buttons)."""
+    effect = {"shot_bonus": f" +{getattr(card, 'amount', 0)}", "shield": f" -{getattr(card, 'amount', 0)}"}
+    return card.skill + effect.get(getattr(card, "effect", ""), "")
+
+
+def skill_line(card: Any) -> str:
+    """A crew card's skill and what it does, in the card's words (the hire screen says once when
+    the cards are still the box's shipped defaults).
+
+    >>> from types import SimpleNamespace as NS
+    >>> skill_line(NS(skill="Brute Force", skill_text="+2 to your initial shot in a shootout."))
+    'Brute Force: +2 to your initial shot in a shootout.'
+    """
+    return f"{card.skill}: {card.skill_text}".strip()
+
+
 def skill_choices(view: Any, legal: list[Any]) -> list[Choice]:
     out = []
     for a in _legal(legal, UseSkill):
         card = next((c for p in view.players for c in p.crew if c.name == a.crew), None)
-        label = f"{short_name(a.crew)}: {card.skill}" if card else f"{a.crew}'s skill"
+        label = f"{short_name(a.crew)}: {skill_words(card)}" if card else f"{a.crew}'s skill"
         out.append(Choice(f"skill:{a.crew}", label, a))
     return out
 
