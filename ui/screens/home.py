@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import Screen
 from ui import theme as th
 from ui.screens import load_kv
 from ui.screens.home_resume import resume_infos, resume_text
+from ui.widgets import BigButton
 
 load_kv(__file__)
 
@@ -32,13 +33,10 @@ class GameCardButton(ButtonBehavior, BoxLayout):
     stripe_outline = ColorProperty(th.ACCENT)
 
 
-class ResumeButton(ButtonBehavior, BoxLayout):
-    """One unfinished game: the game and where it stands on top, its players below."""
+class ResumeButton(BigButton):
+    """One unfinished game on one full-width row: the game, where it stands, who plays."""
 
     game_id = NumericProperty(0)
-    head = StringProperty("")
-    players = StringProperty("")
-    text = StringProperty("")  # both lines in one (what a test or a screen reader reads)
 
 
 class HomeScreen(Screen):
@@ -75,13 +73,13 @@ class HomeScreen(Screen):
         games = app.store.unfinished_games()[:MAX_RESUME]  # the most recently played first
         # controller.title_of, not record.title: that imports every engine
         for info in resume_infos(app.store, games, app.controller.title_of, getattr(app, "sessions", None)):
-            head, players = resume_text(info)
-            button = ResumeButton(game_id=info.game_id, head=head, players=players,
-                                  text=f"{head} · {players}" if players else head)
+            button = ResumeButton(game_id=info.game_id, text=resume_text(info))
             button.bind(on_release=lambda _b, i=info: App.get_running_app().resume(i.game, i.game_id))
             row.add_widget(button)
         self.ids.resume.opacity = 1 if games else 0
-        self.ids.resume.height = th.THEME.s(72) if games else 0
+        n = len(row.children)
+        row.height = th.THEME.s(52) * n + th.THEME.s(th.GAP) * max(0, n - 1)
+        self.ids.resume.height = row.height if games else 0
 
     def open_shell(self, name: str) -> None:
         """Game history or Settings (the app's screens, not a game's)."""

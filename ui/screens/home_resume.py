@@ -106,15 +106,25 @@ def resume_infos(store: Any, records: Iterable[Any], title_of: Callable[[str], s
     return out
 
 
-def resume_text(info: ResumeInfo) -> tuple[str, str]:
-    """The two lines of a Resume button: ``Il Capo · Round 3 · Ben's turn`` / when it was last
-    played and the players (the time first: a long list of names is shortened at its end).
+def short_players(players: str, shown: int = 3) -> str:
+    """At most ``shown`` names and how many more: ``Anna, Ben, Carla +5`` (a Resume row has one line).
 
-    >>> resume_text(ResumeInfo(1, "il-capo", "Il Capo", "Anna, Ben", "Round 3 · Ben's turn", "bad time"))
-    ("Il Capo · Round 3 · Ben's turn", 'bad time · Anna, Ben')
+    >>> short_players("Anna, Ben, Carla, Dino, Elena"), short_players("Anna, Ben"), short_players("5 players")
+    ('Anna, Ben, Carla +2', 'Anna, Ben', '5 players')
     """
-    from ui.screens.shell_text import local_time
+    names = [n for n in players.split(", ") if n]
+    if len(names) <= shown:
+        return players
+    return ", ".join(names[:shown]) + f" +{len(names) - shown}"
 
+
+def resume_text(info: ResumeInfo) -> str:
+    """One Resume row: the game, where it stands, then who plays (names last: the first to go).
+
+    >>> resume_text(ResumeInfo(1, "il-capo", "Il Capo", "Anna, Ben, Carla, Dino", "Round 3 · Ben's turn", ""))
+    "Il Capo · Round 3 · Ben's turn — Anna, Ben, Carla +1"
+    >>> resume_text(ResumeInfo(2, "dice", "Dice & Spinner", "", "", ""))
+    'Dice & Spinner'
+    """
     head = f"{info.title} · {info.standing}" if info.standing else info.title
-    when = local_time(info.last_played, with_date=False) if info.last_played else ""
-    return head, " · ".join(x for x in (when, info.players) if x)
+    return f"{head} — {short_players(info.players)}" if info.players else head
