@@ -124,10 +124,13 @@ def three_players(t):
     r.tap("Hire crew")
     r.wait_for(re.compile(r"^Anna hires · "))  # the header
     st = g.state()
-    cheap = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: c.cost)[0]
+    # the first card on the screen: affordable, cheapest, then by name (the screen's own order)
+    cheap = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: (c.cost, c.name))[0]
     from ui.games.il_capo.logic import short_name
 
     check_layout(t, "hire")
+    # the card says what the skill does, not only its name
+    t.obs["hire_skill_shown"] = r.sees(f"{cheap.skill}: {cheap.text}")
     r.tap(short_name(cheap.name))
     r.wait_for(re.compile(r"Anna hires " + re.escape(cheap.name)))
     g.check("hire-after")
@@ -137,7 +140,13 @@ def three_players(t):
     t.obs["taps_typical_turn"] = r.steps - start
     st = g.state()
     t.obs["jailed"] = [j.crew for j in st.jail]
+    t.obs["jail_until"] = [j.release_after_round for j in st.jail]
     g.check("after-cop")
+    # Anna's tile says who is in Jail and until when
+    t.obs["jail_tile"] = next((x for x in r.texts() if "Jail: " in x), None)
+    # the turn changed: the old spin is not left standing beside "Ben: spin to move"
+    t.obs["after_turn_change"] = {"prompt": r.sees("Ben: spin to move."), "owner": r.sees("Ben to spin"),
+                                  "cleared": r.sees("–") and not r.sees("RIGHT")}
 
     # Ben opens fire on Carla: both miss, a stand-off
     g.spin(4, "L")
@@ -204,19 +213,33 @@ def three_players(t):
     g.trouble("Hit Marcello")
     r.wait_for("Ben vs Marcello Valli")
     g.spin(10, "R")
+    # the result held for Continue: whole and large, under Ben's own status line and title
+    r.wait_for("Continue ›", control=True)
+    r.run_for(0.2)
+    check_layout(t, "marcello-result")
+    t.obs["held_result"] = {"status": [x for x in r.texts() if x.startswith("Round ")],
+                            "title": r.sees("Ben vs Marcello Valli"), "whose": r.sees("Ben's spin: the result"),
+                            "result": next((x for x in r.texts() if x.startswith("Ben spins 10: ")), None),
+                            "old_prompt": r.sees("The result is on screen. Tap Continue › for what comes next.")}
     g.carry_on()
     g.check("marcello")
     # Carla's move (her prison turns are served)
     r.wait_for("Round 5 · Carla's turn")
+    # released from prison: she moves from the Out of Jail space, and the table says so
+    t.obs["released_prompt"] = r.sees("Carla: spin to move from the Out of Jail space.")
+    t.obs["released_tile"] = r.sees(re.compile(r"^Out of Jail space"))
     g.spin(5, "R")
     # the board pays her: the bank, $1,000,000 twice
     r.tap("Bank")
     r.wait_for("Back to the game")
     r.tap("Carla")
+    paid = []
     for _ in range(2):
+        before = r.steps
         r.tap("$1,000,000")
         r.tap("Receive")
-        r.run_for(0.2)
+        paid.append((r.wait_for(re.compile(r"^Done: Carla receives")), r.steps - before))
+    t.obs["payments_confirmed"] = paid  # (the confirmation, the taps the payment took)
     check_layout(t, "bank")
     g.check("bank")
     r.tap("Ledger")

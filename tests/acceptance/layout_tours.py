@@ -88,7 +88,7 @@ def il_capo_eight(t):
     # a payment and its confirmation
     r.tap("Bank")
     r.wait_for("Back to the game")
-    r.tap("$250,000")
+    r.tap("+50K")
     r.tap("Pay bank")
     r.wait_for(re.compile(r"^Done: "))
     check_layout(t, "capo-bank-paid-8")

@@ -139,6 +139,8 @@ class CrewView:
     skill: str
     skill_text: str
     skill_used: bool
+    effect: str = ""  # "shot_bonus" / "shield" / "board": the skill buttons say "+2" / "-2"
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -1348,7 +1350,8 @@ def prompt(state: IlCapoState) -> str:
 
 def _crew_view(state: IlCapoState, name: str) -> CrewView:
     c = _card(state, name)
-    return CrewView(c.name, c.tier, c.tier_name, c.difficulty, c.cost, c.skill, c.text, name in state.used_skills)
+    return CrewView(c.name, c.tier, c.tier_name, c.difficulty, c.cost, c.skill, c.text, name in state.used_skills,
+                    c.effect, c.amount)
 
 
 def table_view(state: IlCapoState) -> TableView:
