@@ -142,8 +142,8 @@ def three_players(t):
     t.obs["jailed"] = [j.crew for j in st.jail]
     t.obs["jail_until"] = [j.release_after_round for j in st.jail]
     g.check("after-cop")
-    # Anna's tile says who is in Jail and until when
-    t.obs["jail_tile"] = next((x for x in r.texts() if "Jail: " in x), None)
+    # the table says who is in Jail and until when
+    t.obs["jail_tile"] = next((x for x in r.texts() if x.startswith("Jail: ")), None)
     # the turn changed: the old spin is not left standing beside "Ben: spin to move"
     t.obs["after_turn_change"] = {"prompt": r.sees("Ben: spin to move."), "owner": r.sees("Ben to spin"),
                                   "cleared": r.sees("–") and not r.sees("RIGHT")}
@@ -227,7 +227,7 @@ def three_players(t):
     r.wait_for("Round 5 · Carla's turn")
     # released from prison: she moves from the Out of Jail space, and the table says so
     t.obs["released_prompt"] = r.sees("Carla: spin to move from the Out of Jail space.")
-    t.obs["released_tile"] = r.sees(re.compile(r"^Out of Jail space"))
+    t.obs["released_tile"] = r.sees(re.compile(r"Carla moves from the Out of Jail space"))
     g.spin(5, "R")
     # the board pays her: the bank, $1,000,000 twice
     r.tap("Bank")

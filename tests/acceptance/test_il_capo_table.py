@@ -38,7 +38,7 @@ def test_il_capo_results_whole_under_the_acting_player_and_payments_confirmed(pl
     assert not held["old_prompt"]
     assert obs["after_turn_change"] == {"prompt": True, "owner": True, "cleared": True}
     assert obs["jail_until"] == [4]
-    assert obs["jail_tile"] and obs["jail_tile"].endswith("until the end of round 4")
+    assert obs["jail_tile"] == f"Jail: {obs['hired'].split()[0]} (Anna) until the end of round 4"
     assert obs["released_prompt"] and obs["released_tile"]
     assert obs["hire_skill_shown"]
     (first, taps1), (second, taps2) = obs["payments_confirmed"]

@@ -89,7 +89,7 @@ def test_gauntlet_checklist_opens_the_mansion_once_both_steps_are_done():
     assert L.gauntlet_markup(anna).count("\u2713") == 1 and "Mansion open" in L.gauntlet_markup(anna)  # both done, said once
 
 
-# -- issue #26: the tiles name who is in Jail and until when; skills say what they do -------------
+# -- issue #26: the table names who is in Jail and until when; skills say what they do -------------
 def _busted():
     """Anna hires Carmine the Mule and lands on a cop in round 1: he is in Jail until the end of round 4."""
     from companion.games.il_capo import Hire, LandedOnCop
@@ -103,19 +103,17 @@ def _busted():
 
 def test_a_tile_says_which_crew_member_is_in_jail_and_until_when():
     s, v = _busted()
-    anna = v.players[0]
     assert v.jail == (("Carmine the Mule", "Anna", 4),)
-    assert L.tile_line(anna, v) == "No crew · Jail: Carmine the Mule until the end of round 4"
-    assert L.compact_tile_line(anna, v) == "Jail: Carmine to round 4"  # 5-8 players: two columns
-    assert L.jail_text(v, v.players[1]) == ""  # Ben has nobody in Jail
+    assert L.jail_line(v) == "Jail: Carmine (Anna) until the end of round 4"  # under the tiles, whole
+    assert L.tile_line(v.players[0], v) == "No crew"
 
 
-def test_a_tile_says_a_released_player_moves_from_the_out_of_jail_space():
+def test_a_released_player_moves_from_the_out_of_jail_space_and_the_table_says_so():
     from types import SimpleNamespace as NS
 
     p = NS(status="street", stand_off_with=(), from_prison=True, crew=(), turns_left=0, name="Carla")
     assert L.status_text(p) == "Out of Jail space"
-    assert L.compact_tile_line(p) == "Out of Jail space"
+    assert L.jail_line(NS(jail=(), out_of_jail=(), players=(p,))) == "Carla moves from the Out of Jail space"
 
 
 def test_a_skill_button_and_a_crew_card_say_what_the_skill_does():

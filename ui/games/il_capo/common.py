@@ -454,7 +454,7 @@ class IlCapoScreen(Screen):
     def held_prompt(self) -> str:
         """The one line over a held result: whose spin it was (the result itself is shown large)."""
         by = self.view.last_spin_by if self.view is not None else ""
-        return f"{by}'s spin: the result" if by else "The result"
+        return f"{L.whose_spin(by)}: the result" if by else "The result"
 
     def record_events(self, events) -> None:  # the encounter screen keeps a log
         pass
@@ -533,16 +533,16 @@ class IlCapoScreen(Screen):
             return
         st, v = self.state, self.view
         if self.spinning:  # the wheel turns: only say whose spin it is
-            self.spin_owner = f"{v.last_spin_by}'s spin" if v.last_spin_by else ""
+            self.spin_owner = L.whose_spin(v.last_spin_by)
             return
         if st.awaiting in ("move", "npc_spin") and not self.continue_to:
             self.ids.wheel.finish()
             self.ids.wheel.number, self.ids.wheel.side = 0, ""
             self.spin_number = self.spin_side = ""
             who = v.spinner if st.awaiting == "move" else L.NPC_SHORT.get(L.NPC_ORDER[st.npc], "")
-            self.spin_owner = f"{who} to spin" if who else ""
+            self.spin_owner = L.to_spin(who)
         elif v.last_spin:
-            self.spin_owner = f"{v.last_spin_by}'s spin" if v.last_spin_by else ""
+            self.spin_owner = L.whose_spin(v.last_spin_by)
         else:
             self.spin_owner = ""
 

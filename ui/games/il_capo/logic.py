@@ -82,37 +82,39 @@ def status_text(player: Any) -> str:
 
 
 def tile_line(player: Any, view: Any = None) -> str:
-    """The small line under a player's name: counters first (they matter), then the crew, then
-    whose crew sits in Jail and until when."""
+    """The small line under a player's name: counters first (they matter), then the crew."""
     status = status_text(player)
-    jail = jail_text(view, player) if view is not None else ""
+    if status == "On the street":
+        return crew_text(player)
     if player.status == "out":
         return f"Out: {player.out_reason}" if player.out_reason else status
-    line = crew_text(player) if status == "On the street" else f"{status} · {crew_text(player)}"
-    return f"{line} · {jail}" if jail else line
+    return f"{status} · {crew_text(player)}"
 
 
-def jail_text(view: Any, player: Any, compact: bool = False) -> str:
-    """This player's crew in Jail (and until when) or waiting on the Out of Jail space.
+def jail_line(view: Any) -> str:
+    """Who sits in Jail and until when, who waits on the Out of Jail space, and who moves from there
+    after prison: one line under the tiles (a tile has no room for it at 5-8 players).
 
     "They will be released from Jail after three full rounds of turns are played. They will sit on
-    the Out of Jail space": released at the end of round ``r`` means the next round finds them there.
+    the Out of Jail space" / "Upon your release you will resume play from the out of jail space".
 
     >>> from types import SimpleNamespace as NS
-    >>> v = NS(jail=(("Luca 'The Hammer' Bruno", "Anna", 4),), out_of_jail=(), released_from={})
-    >>> jail_text(v, NS(name="Anna"))
-    'Jail: Luca Bruno until the end of round 4'
-    >>> jail_text(v, NS(name="Anna"), compact=True)
-    'Jail: Luca to round 4'
+    >>> v = NS(jail=(("Luca 'The Hammer' Bruno", "Anna", 4),), out_of_jail=("Sonny the Kid",),
+    ...        players=(NS(name="Carla", from_prison=True),))
+    >>> jail_line(v)
+    'Jail: Luca (Anna) until the end of round 4 · Out of Jail space: Sonny · Carla moves from the Out of Jail space'
     """
     parts = []
-    for crew, owner, until in getattr(view, "jail", ()):
-        if owner == player.name:
-            who = short_name(crew).split()[0] if compact else short_name(crew)
-            parts.append(f"{who} to round {until}" if compact else f"{who} until the end of round {until}")
-    if parts:
-        return "Jail: " + ", ".join(parts)
-    return ""
+    jailed = [f"{short_name(crew).split()[0]} ({owner}) until the end of round {until}"
+              for crew, owner, until in getattr(view, "jail", ())]
+    if jailed:
+        parts.append("Jail: " + ", ".join(jailed))
+    waiting = [short_name(c).split()[0] for c in getattr(view, "out_of_jail", ())]
+    if waiting:
+        parts.append("Out of Jail space: " + ", ".join(waiting))
+    parts += [f"{p.name} moves from the Out of Jail space" for p in getattr(view, "players", ())
+              if getattr(p, "from_prison", False)]
+    return " · ".join(parts)
 
 
 def latest_news(text: str, limit: int = 120) -> str:
@@ -134,19 +136,13 @@ def latest_news(text: str, limit: int = 120) -> str:
 
 
 def compact_tile_line(player: Any, view: Any = None) -> str:
-    """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew"), then
-    a crew member in Jail (short: there is little room)."""
+    """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew")."""
     if player.status == "out":
         return "Out"
     crew = f"{len(player.crew)} crew" if player.crew else ""  # nothing said for no crew: no room
-    jail = jail_text(view, player, compact=True) if view is not None else ""
     if player.status in ("prison", "hospital"):
-        line = f"{player.status.capitalize()} {player.turns_left}" + (f" · {crew}" if crew else "")
-    elif getattr(player, "from_prison", False):
-        line = "Out of Jail space" + (f" · {crew}" if crew else "")
-    else:
-        line = crew
-    return " · ".join(x for x in (line, jail) if x)
+        return f"{player.status.capitalize()} {player.turns_left}" + (f" · {crew}" if crew else "")
+    return crew
 
 
 def gauntlet_done_markup(player: Any, colour: str = "E3A63B") -> str:
@@ -419,6 +415,27 @@ def npc_progress(state: Any) -> list[tuple[str, str]]:
             mark = "next"
         out.append((NPC_SHORT[npc], mark))
     return out
+
+
+#: the few words under the big number (the card is narrow): the NPCs by their short names
+SPINNER_SHORT = {"The Ricigliano Brothers": "The Brothers", "Ricigliano Brothers": "The Brothers"}
+
+
+def whose_spin(by: str) -> str:
+    """``Anna's spin`` / ``The Brothers' spin`` ("" when nobody is known).
+
+    >>> whose_spin("Anna"), whose_spin("The Ricigliano Brothers"), whose_spin("")
+    ("Anna's spin", "The Brothers' spin", '')
+    """
+    if not by:
+        return ""
+    by = SPINNER_SHORT.get(by, by)
+    return f"{by}' spin" if by.endswith("s") else f"{by}'s spin"
+
+
+def to_spin(who: str) -> str:
+    """``Ben to spin`` / ``The Brothers to spin``."""
+    return f"{SPINNER_SHORT.get(who, who)} to spin" if who else ""
 
 
 def spin_words(number: int, side: str) -> str:

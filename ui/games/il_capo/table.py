@@ -23,6 +23,7 @@ MENUS = {
 class IlCapoTableScreen(IlCapoScreen):
     menu = StringProperty("")  # an open choice panel over the middle
     menu_title = StringProperty("")
+    jail_line = StringProperty("")  # Jail and the Out of Jail space, under the tiles
 
     def fill(self) -> None:
         v = self.view
@@ -31,6 +32,7 @@ class IlCapoTableScreen(IlCapoScreen):
             marks = {c.action.target: "target" for c in L.target_choices(v, self.session.legal_actions())
                      if c.enabled}
         self.fill_tiles(self.ids.tiles, marks, on_tap=self.tap_tile)
+        self.jail_line = L.jail_line(v)
         self._fill_controls()
         if self.menu:
             self._fill_menu()
