@@ -305,7 +305,8 @@ def _a(n: int) -> str:
 def spin_owner(state: IlCapoState) -> str:
     """Whose the spin awaited now is, in words: a player's name, an NPC's short name, or Moretti."""
     if state.awaiting == "npc_spin":
-        return NPC_NAMES[NPCS[state.npc]].split(" (")[0]
+        name = NPC_NAMES[NPCS[state.npc]].split(" (")[0]
+        return name[0].upper() + name[1:]  # "The Ricigliano Brothers", "Beefy Rico", "Cop car 1"
     who = _spinner(state)
     if who is None:
         return ""

@@ -44,3 +44,8 @@ def test_announcements_in_play_carry_no_from_your_box_tag():
     state, texts = play(landed(game(2)), ShootRico())
     assert texts[-1] == "Anna takes a shot at Beefy Rico: spin higher than 7 to hit."
     assert not any("from your box" in t for t in texts)
+
+
+def test_an_npc_move_is_owned_by_the_npc_by_its_name():
+    state = to_npc(game(3), "brothers")
+    assert E.view(state, TABLE).last_spin_by == "The Ricigliano Brothers"

@@ -123,3 +123,18 @@ def test_a_skill_button_and_a_crew_card_say_what_the_skill_does():
     vinnie = NS(skill="Human Shield", effect="shield", amount=2, skill_text="-2 to a player's shot at your car.")
     assert L.skill_words(firpo) == "Brute Force +2" and L.skill_words(vinnie) == "Human Shield -2"
     assert L.skill_line(firpo) == "Brute Force: +2 to your initial shot in a shootout."
+
+
+def test_rfid_tag_bound_to_a_player_selects_them_on_the_bank(tmp_path):
+    """(moved from the id-driver, issue #25) a tag bound to Carla picks Carla's seat; an unknown tag,
+    a card tag or a name not at this table picks nobody."""
+    from companion.engine import TABLE
+    from companion.store import Store
+
+    with Store.open(tmp_path / "t.db") as store:
+        store.bind_tag("0012345678", "player", "Carla")
+        store.bind_tag("0099", "player", "Zoe")
+        store.bind_tag("0077", "card", "mafia-plus:doctor")
+        view = ENGINE.view(_state(), TABLE)
+        assert L.seat_for_tag(store.tag("0012345678"), view) == 2
+        assert [L.seat_for_tag(store.tag(uid), view) for uid in ("0099", "0077", "nope")] == [None, None, None]

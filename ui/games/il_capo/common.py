@@ -596,12 +596,8 @@ class IlCapoScreen(Screen):
         if name == "Vote":
             return self.pick_seat(command.seat)
         if name == "TagSeen":
-            binding = App.get_running_app().store.tag(command.uid)
-            if binding is not None and binding.kind == "player" and self.view is not None:
-                for p in self.view.players:
-                    if p.name == binding.ref:
-                        return self.pick_seat(p.seat)
-            return False
+            seat = L.seat_for_tag(App.get_running_app().store.tag(command.uid), self.view)
+            return self.pick_seat(seat) if seat is not None else False
         return False
 
     def on_next(self) -> bool:

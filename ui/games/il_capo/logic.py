@@ -450,6 +450,19 @@ def ledger_line(payer: str, payee: str, amount: int, reason: str) -> str:
     return f"{money(amount)} from {payer} to {who(payee)}: {reason}"
 
 
+def seat_for_tag(binding: Any, view: Any) -> int | None:
+    """The seat an RFID tag picks: a tag bound to a player by name, if that player is at this table.
+
+    >>> from types import SimpleNamespace as NS
+    >>> v = NS(players=(NS(seat=0, name="Anna"), NS(seat=2, name="Carla")))
+    >>> seat_for_tag(NS(kind="player", ref="Carla"), v), seat_for_tag(NS(kind="card", ref="x"), v)
+    (2, None)
+    """
+    if binding is None or getattr(binding, "kind", "") != "player" or view is None:
+        return None
+    return next((p.seat for p in view.players if p.name == binding.ref), None)
+
+
 # -- narration ----------------------------------------------------------------------------------
 QUIET = {"money"}  # bank entries are shown on screen, not spoken
 
