@@ -11,8 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from ui.screens import load_kv
-from ui.screens.home_resume import players_of, standing_of
-from ui.screens.shell_text import history_rows, local_time
+from ui.screens.home_resume import played_when, players_of, short_players, standing_of
+from ui.screens.shell_text import history_rows
 
 load_kv(__file__)
 
@@ -46,11 +46,9 @@ class HistoryScreen(Screen):
                 if row.resumable:  # a running game: where it stands (few are running; finished are not replayed)
                     standing = standing_of(app.store, record, sessions.get(record.game))
                     title = f"{title} · {standing}" if standing else title
-                    if record.last_played and record.last_played != record.started:
-                        same_day = record.last_played[:10] == (record.started or "")[:10]
-                        when += f" · last played {local_time(record.last_played, with_date=not same_day)}"
-                players = players_of(record.config)
-                when = f"{when} · {players}" if players else when  # names last: a long list is cut at its end
+                    when = played_when(record.started, record.last_played)
+                players = short_players(players_of(record.config))
+                when = f"{when} · {players}" if players else when
             widget = HistoryRowButton(game_id=row.game_id, game=row.game, title=title, status=row.status,
                                       when=when, resumable=row.resumable)
             widget.bind(on_release=self._open)

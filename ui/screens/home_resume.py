@@ -118,6 +118,21 @@ def short_players(players: str, shown: int = 3) -> str:
     return ", ".join(names[:shown]) + f" +{len(names) - shown}"
 
 
+def played_when(started: str, last_played: str | None) -> str:
+    """A running game's times: ``played 2 Dec 20:04 – 21:40`` (start, then its last action).
+
+    >>> played_when("x", None), played_when("x", "x")
+    ('played x', 'played x')
+    """
+    from ui.screens.shell_text import local_time
+
+    text = f"played {local_time(started)}"
+    if last_played and last_played != started:
+        same_day = last_played[:10] == (started or "")[:10]
+        text += f" – {local_time(last_played, with_date=not same_day)}"
+    return text
+
+
 def resume_text(info: ResumeInfo) -> str:
     """One Resume row: the game, where it stands, then who plays (names last: the first to go).
 

@@ -43,6 +43,7 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
     name_text = StringProperty("")
     balance_text = StringProperty("")
     status_text = StringProperty("")
+    short_status = StringProperty("")  # the bank tile's: "Out", "Prison 2" ("" on the street)
     crew_text = StringProperty("")
     gauntlet = StringProperty("")  # the gauntlet checklist (markup): Skyscraper, Dead Man's Row, Mansion
     mark = StringProperty("")
@@ -58,6 +59,7 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
         self.name_text = player.name
         self.balance_text = player.balance_text
         self.status_text = L.status_text(player)
+        self.short_status = L.short_status(player)
         self.crew_text = L.tile_line(player, view) if not compact else L.compact_tile_line(player, view)
         # short words always: a shortened checklist hid whether the Row was done ("Skyscrap…ansion");
         # in two columns (5+ players) only what is done is shown, the rest stays blank

@@ -81,6 +81,20 @@ def status_text(player: Any) -> str:
     return "On the street"
 
 
+def short_status(player: Any) -> str:
+    """The bank tile's few words beside a name ("" on the street): ``Out``, ``Prison 2``.
+
+    >>> from types import SimpleNamespace as NS
+    >>> short_status(NS(status="out")), short_status(NS(status="prison", turns_left=2, stand_off_with=()))
+    ('Out', 'Prison 2')
+    """
+    if player.status == "out":
+        return "Out"
+    if player.status in ("prison", "hospital"):
+        return f"{player.status.capitalize()} {player.turns_left}"
+    return "Stand-off" if getattr(player, "stand_off_with", ()) else ""
+
+
 def tile_line(player: Any, view: Any = None) -> str:
     """The small line under a player's name: counters first (they matter), then the crew."""
     status = status_text(player)
