@@ -17,6 +17,7 @@ LOG = 5
 
 
 class IlCapoEncounterScreen(IlCapoScreen):
+    NEWS_SKIP = ("turn",)  # the news handed to the table after Continue: its prompt says whose turn
     title = StringProperty("")
     log = ListProperty([])  # this encounter's lines, oldest first
     result = StringProperty("")  # the newest of them, shown large
