@@ -113,7 +113,7 @@ def test_a_released_player_moves_from_the_out_of_jail_space_and_the_table_says_s
 
     p = NS(status="street", stand_off_with=(), from_prison=True, crew=(), turns_left=0, name="Carla")
     assert L.status_text(p) == "Out of Jail space"
-    assert L.jail_line(NS(jail=(), out_of_jail=(), players=(p,))) == "Carla moves from the Out of Jail space"
+    assert L.jail_line(NS(jail=(), out_of_jail=(), players=(p,))) == "Carla starts on the Out of Jail space"
 
 
 def test_a_skill_button_and_a_crew_card_say_what_the_skill_does():

@@ -116,7 +116,7 @@ def jail_line(view: Any) -> str:
     >>> v = NS(jail=(("Luca 'The Hammer' Bruno", "Anna", 4),), out_of_jail=("Sonny the Kid",),
     ...        players=(NS(name="Carla", from_prison=True),))
     >>> jail_line(v)
-    'Jail: Luca (Anna) until the end of round 4 · Out of Jail space: Sonny · Carla moves from the Out of Jail space'
+    'Jail: Luca (Anna) until the end of round 4 · Out of Jail space: Sonny · Carla starts there'
     """
     parts = []
     jailed = [f"{short_name(crew).split()[0]} ({owner}) until the end of round {until}"
@@ -126,8 +126,10 @@ def jail_line(view: Any) -> str:
     waiting = [short_name(c).split()[0] for c in getattr(view, "out_of_jail", ())]
     if waiting:
         parts.append("Out of Jail space: " + ", ".join(waiting))
-    parts += [f"{p.name} moves from the Out of Jail space" for p in getattr(view, "players", ())
-              if getattr(p, "from_prison", False)]
+    starts = [p.name for p in getattr(view, "players", ()) if getattr(p, "from_prison", False)]
+    if starts:  # one line: "Out of Jail space: Sonny · Carla starts there"
+        where = "there" if waiting else "on the Out of Jail space"
+        parts.append(f"{' and '.join(starts)} {'start' if len(starts) > 1 else 'starts'} {where}")
     return " · ".join(parts)
 
 

@@ -23,7 +23,7 @@ MENUS = {
 class IlCapoTableScreen(IlCapoScreen):
     # the prompt already says whose turn it is: the news line keeps what happened (a cop's bust
     # was pushed out of the two-line news by "Round 1: Ben's turn. Spin to move.")
-    NEWS_SKIP = ("turn",)
+    NEWS_SKIP = ("turn", "released")  # and the line under the tiles says who waits on the Out of Jail space
     menu = StringProperty("")  # an open choice panel over the middle
     menu_title = StringProperty("")
     jail_line = StringProperty("")  # Jail and the Out of Jail space, under the tiles
