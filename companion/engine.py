@@ -152,7 +152,8 @@ class ActionCodec:
         names, hints = shape
         extra = set(data) - set(names) - {"kind"}
         if extra:
-            raise BadActionData(f"Action '{kind}' has no field(s) {', '.join(sorted(extra))}.")
+            field = "field" if len(extra) == 1 else "fields"
+            raise BadActionData(f"Action '{kind}' has no {field} {', '.join(sorted(extra))}.")
         kwargs = {}
         for name, f in names.items():
             if name in data:

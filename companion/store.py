@@ -104,6 +104,8 @@ class GameRecord:
     ended: str | None
     #: Why this game cannot be opened (a garbled row), or None. Listed, never resumed.
     unreadable: str | None = None
+    #: When its last action was written (running games: Resume offers the most recently played).
+    last_played: str | None = None
 
     @property
     def title(self) -> str:
@@ -416,14 +418,23 @@ class Store:
         for i, record in enumerate(records):
             if record.status == "running" and not record.unreadable:
                 problem = self.log_problem(record.id)
-                if problem:
-                    records[i] = dataclasses.replace(record, unreadable=problem)
+                records[i] = dataclasses.replace(record, unreadable=problem or None,
+                                                 last_played=self.last_played(record.id) or record.started)
         return records
 
+    def last_played(self, game_id: int) -> str | None:
+        """When the game's last action was written (None before its first): one primary-key step
+        to the highest ``seq``, however long the game or the history."""
+        row = self.db.conn.execute("SELECT at FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                                   (game_id,)).fetchone()
+        return row[0] if row else None
+
     def unfinished_games(self) -> list[GameRecord]:
-        """The running games that can be resumed: a garbled game row or action log is left out
-        (``list_games`` still lists it, with why)."""
-        return [g for g in self.list_games("running") if not g.unreadable]
+        """The running games that can be resumed, the most recently *played* first (last action
+        time; a game just started counts from its start): a garbled game row or action log is left
+        out (``list_games`` still lists it, with why)."""
+        games = [g for g in self.list_games("running") if not g.unreadable]
+        return sorted(games, key=lambda g: (g.last_played or g.started or "", g.id), reverse=True)
 
     def log_problem(self, game_id: int) -> str | None:
         """Why the game's action log cannot be read (first bad entry), or None."""

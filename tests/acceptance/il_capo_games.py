@@ -124,10 +124,13 @@ def three_players(t):
     r.tap("Hire crew")
     r.wait_for(re.compile(r"^Anna hires · "))  # the header
     st = g.state()
-    cheap = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: c.cost)[0]
+    # the first card on the screen: affordable, cheapest, then by name (the screen's own order)
+    cheap = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: (c.cost, c.name))[0]
     from ui.games.il_capo.logic import short_name
 
     check_layout(t, "hire")
+    # the card says what the skill does, not only its name
+    t.obs["hire_skill_shown"] = r.sees(f"{cheap.skill}: {cheap.text}")
     r.tap(short_name(cheap.name))
     r.wait_for(re.compile(r"Anna hires " + re.escape(cheap.name)))
     g.check("hire-after")
@@ -137,7 +140,14 @@ def three_players(t):
     t.obs["taps_typical_turn"] = r.steps - start
     st = g.state()
     t.obs["jailed"] = [j.crew for j in st.jail]
+    t.obs["jail_until"] = [j.release_after_round for j in st.jail]
+    t.obs["cop_news_seen"] = r.ever_saw(f"Busted! Anna's lowest crew member, {cheap.name}, goes to Jail")
     g.check("after-cop")
+    # the table says who is in Jail and until when
+    t.obs["jail_tile"] = next((x for x in r.texts() if x.startswith("Jail: ")), None)
+    # the turn changed: the old spin is not left standing beside "Ben: spin to move"
+    t.obs["after_turn_change"] = {"prompt": r.sees("Ben: spin to move."), "owner": r.sees("Ben to spin"),
+                                  "cleared": r.sees("–") and not r.sees("RIGHT")}
 
     # Ben opens fire on Carla: both miss, a stand-off
     g.spin(4, "L")
@@ -204,19 +214,33 @@ def three_players(t):
     g.trouble("Hit Marcello")
     r.wait_for("Ben vs Marcello Valli")
     g.spin(10, "R")
+    # the result held for Continue: whole and large, under Ben's own status line and title
+    r.wait_for("Continue ›", control=True)
+    r.run_for(0.2)
+    check_layout(t, "marcello-result")
+    t.obs["held_result"] = {"status": [x for x in r.texts() if x.startswith("Round ")],
+                            "title": r.sees("Ben vs Marcello Valli"), "whose": r.sees("Ben's spin: the result"),
+                            "result": next((x for x in r.texts() if x.startswith("Ben spins 10: ")), None),
+                            "old_prompt": r.sees("The result is on screen. Tap Continue › for what comes next.")}
     g.carry_on()
     g.check("marcello")
     # Carla's move (her prison turns are served)
     r.wait_for("Round 5 · Carla's turn")
+    # released from prison: she moves from the Out of Jail space, and the table says so
+    t.obs["released_prompt"] = r.sees("Carla: spin to move from the Out of Jail space.")
+    t.obs["released_tile"] = r.sees(re.compile(r"Carla starts (there|on the Out of Jail space)$"))
     g.spin(5, "R")
     # the board pays her: the bank, $1,000,000 twice
     r.tap("Bank")
     r.wait_for("Back to the game")
     r.tap("Carla")
+    paid = []
     for _ in range(2):
+        before = r.steps
         r.tap("$1,000,000")
         r.tap("Receive")
-        r.run_for(0.2)
+        paid.append((r.wait_for(re.compile(r"^Done: Carla receives")), r.steps - before))
+    t.obs["payments_confirmed"] = paid  # (the confirmation, the taps the payment took)
     check_layout(t, "bank")
     g.check("bank")
     r.tap("Ledger")
@@ -260,3 +284,107 @@ def three_players(t):
     t.obs["stored_winner"] = st.players[out.winners[0]].name if out and out.winners else None
     t.obs["end_texts"] = r.texts()
     t.obs["out_announced"] = r.ever_saw("is out of the game")
+
+
+def _raw_log(t, gid) -> list[dict]:
+    """The stored log entries as written (undo records too), read from outside."""
+    import json
+
+    return [json.loads(a) for (a,) in t.outside._rows("SELECT action FROM actions WHERE game_id=? ORDER BY seq",
+                                                      (gid,))]
+
+
+def bank_undo_and_the_syndicate(t):
+    """What the Il Capo id-driver checked inside the app (issue #25), now by visible text: names
+    typed in seat order; the app's spin recorded before it is shown; a quick amount in one tap; a
+    payment nobody can afford refused in words with nothing stored; a transfer to a player and its
+    confirmation; undo asked once in names and taken back; a hire from the catalog; the Syndicate
+    phase announcing each NPC's number and direction in order, back to round 2."""
+    r = t.robot
+    g = IlCapoTable(t)
+    r.tap("Il Capo")
+    r.wait_for("Who plays? Tap in seat order")
+    for name in NAMES:
+        type_name(r, name)
+    r.tap("Start with 3")
+    r.wait_for("Real spinner", control=True)
+    g.gid = t.outside.latest_game(GAME)
+    t.obs["seats"] = [p.name for p in g.state().players]
+
+    # the app spins for Anna: on disk before the number is on screen, the same number
+    r.tap("Spin for Anna")
+    shown = r.wait_for(re.compile(r"^(10|[1-9])$"))
+    stored = _raw_log(t, g.gid)[-1]
+    r.wait_for(re.compile(r"^(LEFT|RIGHT)$"))
+    t.obs["app_spin"] = {"stored": stored, "shown": [shown, next(x for x in r.texts() if x in ("LEFT", "RIGHT"))]}
+    g.check("app-spin")
+
+    # the bank: a quick amount in one tap; a payment Anna cannot afford is refused, nothing stored
+    r.tap("Bank")
+    r.wait_for("Back to the game")
+    r.tap("Anna")
+    r.tap("$1,000,000")
+    # one tap: the amount reads $1,000,000 beside its own button (two texts), nothing added up
+    t.obs["quick_amount_shown"] = sum(x == "$1,000,000" for x in r.texts()) == 2
+    before = len(_raw_log(t, g.gid))
+    r.tap("Pay bank")
+    t.obs["refused"] = r.wait_for(re.compile(r"^Anna cannot pay "))
+    t.obs["refused_stored_nothing"] = len(_raw_log(t, g.gid)) == before
+
+    # a transfer to another player, counted, and its confirmation
+    start = r.steps
+    r.tap("C")
+    r.tap("+50K")
+    r.tap("To player")
+    r.wait_for("Anna pays $50,000 to whom? Tap a player.")
+    r.tap("Ben")
+    t.obs["transfer_done"] = r.wait_for(re.compile(r"^Done: Anna pays"))
+    t.obs["taps_transfer"] = r.steps - start
+    t.obs["transfer_stored"] = _raw_log(t, g.gid)[-1]
+    g.check("transfer")
+
+    # undo asks once, in names, and takes back exactly the last action
+    actions_before = len(g.t.outside.replay(g.gid)[1].ledger.journal)
+    r.tap("Undo")
+    t.obs["undo_question"] = r.wait_for(re.compile(r"^Take back: "))
+    r.tap("Take back")
+    r.run_for(0.3)
+    t.obs["undo_stored"] = _raw_log(t, g.gid)[-1]
+    t.obs["journal_after_undo"] = [len(g.state().ledger.journal), actions_before]
+    t.obs["balances_after_undo"] = {p.name: g.state().ledger.balance(p.name) for p in g.state().players}
+    g.check("undo")
+    r.tap("Back to the game")
+
+    # a hire from the catalog
+    r.tap("Hire crew")
+    r.wait_for(re.compile(r"^Anna hires · "))
+    st = g.state()
+    card = sorted((c for c in st.catalog if c.cost <= st.ledger.balance("Anna")), key=lambda c: (c.cost, c.name))[0]
+    from ui.games.il_capo.logic import short_name
+
+    r.tap(short_name(card.name))
+    r.wait_for(re.compile(r"Anna hires " + re.escape(card.name)))
+    t.obs["hired_stored"] = _raw_log(t, g.gid)[-1]
+    r.tap("End turn")
+
+    # Ben and Carla move and end; the Syndicate: each NPC's number and direction, in order
+    for who in ("Ben", "Carla"):
+        r.wait_for(f"Spin for {who}", control=True)
+        g.spin(4, "R")
+        r.tap("End turn")
+    npcs = []
+    for (title, chip), (n, side) in zip((("Cop car 1", "Cop 1"), ("Cop car 2", "Cop 2"), ("Beefy Rico", "Rico"),
+                                         ("Ricigliano Brothers", "Brothers")), ((3, "L"), (1, "R"), (7, "L"), (5, "R"))):
+        r.wait_for(title)
+        r.wait_for(f"Spin for {title}", control=True)
+        g.spin(n, side)
+        line = r.wait_for(re.compile(r"^Moves \d+ space"))
+        r.run_for(0.2)
+        st = g.state()
+        npcs.append([title, list(st.npc_move), line])
+        g.check(f"npc-{chip}")
+        r.tap("Nobody")
+    r.wait_for("Round 2 · Anna's turn")
+    t.obs["npcs"] = npcs
+    t.obs["round_after_syndicate"] = g.state().round
+    t.obs["screen_after_syndicate"] = r.sees("Real spinner")

@@ -76,6 +76,31 @@ def il_capo_eight(t):
     r.tap("Ben")
     r.wait_for(re.compile(r" vs Ben$"))
     check_layout(t, "capo-encounter-8")
+    # a result held for Continue (issue #26): Anna's 10 whacks Ben, alone in his car
+    r.tap("Real spinner")
+    r.tap("10")
+    r.tap("R")
+    r.wait_for("Continue ›", control=True)
+    check_layout(t, "capo-result-8")
+    r.tap("Continue ›")
+    r.wait_for("Carla to spin")  # the old number cleared at the next mover's turn
+    check_layout(t, "capo-next-turn-8")
+    # a payment and its confirmation
+    r.tap("Bank")
+    r.wait_for("Back to the game")
+    r.tap("+50K")
+    r.tap("Pay bank")
+    r.wait_for(re.compile(r"^Done: "))
+    check_layout(t, "capo-bank-paid-8")
+    r.tap("Back to the game")
+    # Home's Resume and the History rows: the game, where it stands, its players
+    t.go_home()
+    r.wait_for(re.compile(r"^Il Capo · Round 1 · Carla's turn"))
+    check_layout(t, "home-resume")
+    r.tap("Game history")
+    r.wait_for(re.compile(r"^Il Capo · Round 1 · Carla's turn"))
+    check_layout(t, "history")
+    t.go_home()
 
 
 def casino_six(t):

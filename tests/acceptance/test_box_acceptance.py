@@ -24,8 +24,8 @@ def test_a_value_typed_in_your_box_is_used_by_the_next_game_and_the_old_game_kee
     obs = passed(report, "box_scenarios:rico_from_your_box")
     assert obs["marks_before"] >= 2
     assert obs["saved"] == "Saved: Beefy Rico's Execution Difficulty 4."
-    assert obs["old_line"] == "Anna takes a shot at Beefy Rico: spin higher than 7 to hit (from your box)."
-    assert obs["new_line"] == "Anna takes a shot at Beefy Rico: spin higher than 4 to hit (from your box)."
+    assert obs["old_line"] == "Anna takes a shot at Beefy Rico: spin higher than 7 to hit."
+    assert obs["new_line"] == "Anna takes a shot at Beefy Rico: spin higher than 4 to hit."
     assert obs["tabs_from_new_game"] is False  # opened from Il Capo's new-game screen: Il Capo only
     assert obs["casino_saved"] == "Saved: Price of a pearl $150,000."
 

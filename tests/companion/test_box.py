@@ -77,12 +77,12 @@ def test_box_values_live_in_the_settings_table_not_in_package_files(store, tmp_p
 
 # -- the engines use them; a game keeps the ones it started with --------------------------------
 
-def test_a_new_il_capo_game_uses_the_box_and_says_where_the_number_comes_from(store):
+def test_a_new_il_capo_game_uses_the_box_and_play_no_longer_tags_it_from_your_box(store):
     box.edit(store, "il-capo", ("npc", "rico_difficulty"), 4)
     session = Session.start(store, "il-capo", {"players": ["Anna", "Ben"], **box.config(store, "il-capo")}, seed=1)
     session.act(Spun(3, "R", by_hand=True))
     said = texts(session.act(ShootRico()))
-    assert "Anna takes a shot at Beefy Rico: spin higher than 4 to hit (from your box)." in said
+    assert "Anna takes a shot at Beefy Rico: spin higher than 4 to hit." in said
     said = texts(session.act(Spun(5, "R", by_hand=True)))
     assert any("Beefy Rico is whacked" in t for t in said)
 

@@ -124,7 +124,8 @@ class NarrationConfig:
         unknown = sorted(set(data) - known)
         if unknown:
             raise NarrationConfigError(
-                f"{source}: unknown key(s) {', '.join(unknown)}; known keys are {', '.join(sorted(known))}.")
+                f"{source}: unknown {'key' if len(unknown) == 1 else 'keys'} {', '.join(unknown)}; "
+                f"known keys are {', '.join(sorted(known))}.")
         for key in ("cache_dir", "piper_voice"):
             if key in data and data[key] is not None:
                 data[key] = str(Path(str(data[key])).expanduser()) if data[key] else ""

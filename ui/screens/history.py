@@ -1,4 +1,5 @@
-"""Game history: every stored game, newest first, with its state and when it was played.
+"""Game history: every stored game, newest first, with its state, its players, when it was played
+and, for an unfinished game, where it stands in its table's own words ("Round 3 · Ben's turn").
 Tapping an unfinished game resumes it at the exact step it stopped (the store replays it)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from ui.screens import load_kv
+from ui.screens.home_resume import played_when, players_of, short_players, standing_of
 from ui.screens.shell_text import history_rows
 
 load_kv(__file__)
@@ -31,12 +33,24 @@ class HistoryScreen(Screen):
 
     def prepare(self, **_):
         app = App.get_running_app()
-        rows = history_rows(app.store.list_games(), app.controller.title_of)
+        records = app.store.list_games()
+        by_id = {r.id: r for r in records}
+        rows = history_rows(records, app.controller.title_of)
         box = self.ids.rows
         box.clear_widgets()
+        sessions = getattr(app, "sessions", {}) or {}
         for row in rows:
-            widget = HistoryRowButton(game_id=row.game_id, game=row.game, title=row.title, status=row.status,
-                                      when=row.when, resumable=row.resumable)
+            record = by_id.get(row.game_id)
+            title, when = row.title, row.when
+            if record is not None and not record.unreadable:
+                if row.resumable:  # a running game: where it stands (few are running; finished are not replayed)
+                    standing = standing_of(app.store, record, sessions.get(record.game))
+                    title = f"{title} · {standing}" if standing else title
+                    when = played_when(record.started, record.last_played)
+                players = short_players(players_of(record.config))
+                when = f"{when} · {players}" if players else when
+            widget = HistoryRowButton(game_id=row.game_id, game=row.game, title=title, status=row.status,
+                                      when=when, resumable=row.resumable)
             widget.bind(on_release=self._open)
             box.add_widget(widget)
         self.empty = not rows

@@ -1,17 +1,18 @@
-"""Home: the five games as big cards, Dice & Spinner, Resume for unfinished games, and the
-store's notices (a database moved aside...) as a banner."""
+"""Home: the five games as big cards, Dice & Spinner, Resume for the two most recently *played*
+unfinished games (who plays, where it stands: ui/screens/home_resume.py), and the store's notices
+(a database moved aside...) as a banner."""
 
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import ColorProperty, ListProperty, StringProperty
+from kivy.properties import ColorProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from ui import theme as th
-from ui.controller import resume_label
 from ui.screens import load_kv
+from ui.screens.home_resume import resume_infos, resume_text
 from ui.widgets import BigButton
 
 load_kv(__file__)
@@ -30,6 +31,12 @@ class GameCardButton(ButtonBehavior, BoxLayout):
     status = StringProperty("soon")
     stripe = ColorProperty(th.ACCENT)
     stripe_outline = ColorProperty(th.ACCENT)
+
+
+class ResumeButton(BigButton):
+    """One unfinished game on one full-width row: the game, where it stands, who plays."""
+
+    game_id = NumericProperty(0)
 
 
 class HomeScreen(Screen):
@@ -63,15 +70,16 @@ class HomeScreen(Screen):
     def _fill_resume(self, app) -> None:
         row = self.ids.resume_buttons
         row.clear_widgets()
-        games = app.store.unfinished_games()[:MAX_RESUME]
-        for record in games:
-            title = app.controller.title_of(record.game)  # not record.title: that imports every engine
-            button = BigButton(text=resume_label(title, record.started), variant="secondary")
-            button.game_id = record.id
-            button.bind(on_release=lambda _b, r=record: App.get_running_app().resume(r.game, r.id))
+        games = app.store.unfinished_games()[:MAX_RESUME]  # the most recently played first
+        # controller.title_of, not record.title: that imports every engine
+        for info in resume_infos(app.store, games, app.controller.title_of, getattr(app, "sessions", None)):
+            button = ResumeButton(game_id=info.game_id, text=resume_text(info))
+            button.bind(on_release=lambda _b, i=info: App.get_running_app().resume(i.game, i.game_id))
             row.add_widget(button)
         self.ids.resume.opacity = 1 if games else 0
-        self.ids.resume.height = th.THEME.s(64) if games else 0
+        n = len(row.children)
+        row.height = th.THEME.s(52) * n + th.THEME.s(th.GAP) * max(0, n - 1)
+        self.ids.resume.height = row.height if games else 0
 
     def open_shell(self, name: str) -> None:
         """Game history or Settings (the app's screens, not a game's)."""

@@ -55,6 +55,7 @@ class PlayerState:
     hospital: int = 0  # turns still to skip in the hospital
     skyscraper: bool = False
     dead_mans_row: bool = False
+    from_prison: bool = False  # released from prison: the next move starts on the Out of Jail space
 
     @property
     def is_playing(self) -> bool:
@@ -118,6 +119,7 @@ class IlCapoState:
     standoffs: tuple[tuple[int, int], ...] = ()  # pairs (low seat, high seat)
     encounter: Encounter | None = None
     last_spin: tuple[int, str] | None = None
+    last_spin_by: str = ""  # whose spin ``last_spin`` was, in words ("Anna", "Cop car 1", "Moretti")
     npc_move: tuple[int, str] | None = None  # the current NPC's own movement spin (beatings spin in between)
     winner: int = -1
     result: str = ""
@@ -137,6 +139,8 @@ class CrewView:
     skill: str
     skill_text: str
     skill_used: bool
+    effect: str = ""  # "shot_bonus" / "shield" / "board": the skill buttons say "+2" / "-2"
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +156,7 @@ class PlayerView:
     skyscraper: bool
     dead_mans_row: bool
     stand_off_with: tuple[int, ...]
+    from_prison: bool = False  # released from prison: moves next from the Out of Jail space
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +178,7 @@ class TableView:
     bank_balance: int
     transactions: tuple[tuple[str, str, int, str], ...]  # the last few (payer, payee, amount, reason)
     winner: str
+    last_spin_by: str = ""  # whose the last spin was ("Anna", "Cop car 1"): a big number never goes unowned
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +291,31 @@ def _spinner(state: IlCapoState) -> int | None:
     if e.kind == "moretti_fire":
         return -1
     return e.actor  # the player's own shots: Rico, the brothers, Marcello, released crew, Moretti
+
+
+def _a(n: int) -> str:
+    """A number with its article as said aloud: "an 8", "an 11", "a 9".
+
+    >>> _a(8), _a(9), _a(11)
+    ('an 8', 'a 9', 'an 11')
+    """
+    return f"an {n}" if n in (8, 11, 18) or str(n).startswith("8") else f"a {n}"
+
+
+def spin_owner(state: IlCapoState) -> str:
+    """Whose the spin awaited now is, in words: a player's name, an NPC's short name, or Moretti."""
+    if state.awaiting == "npc_spin":
+        name = NPC_NAMES[NPCS[state.npc]].split(" (")[0]
+        return name[0].upper() + name[1:]  # "The Ricigliano Brothers", "Beefy Rico", "Cop car 1"
+    who = _spinner(state)
+    if who is None:
+        return ""
+    if who >= 0:
+        return state.players[who].name
+    e = state.encounter
+    if e is not None and e.kind == "moretti_fire":
+        return "Moretti"
+    return "The Ricigliano Brothers" if e is not None and e.kind == "brothers" else "The Underboss"
 
 
 def _saving_shields(state: IlCapoState, seat: int, shot: int, needs: int) -> list[str]:
@@ -596,7 +627,7 @@ class IlCapoEngine(Engine):
                 return f"{label} is not a defensive skill."
             needs = _needs(state, e.victim)
             if e.spin - card.amount >= needs:
-                return (f"{label} (-{card.amount}) would not stop a {e.spin}: {e.spin - card.amount} still "
+                return (f"{label} (-{card.amount}) would not stop {_a(e.spin)}: {e.spin - card.amount} still "
                         f"hits {_who(state, defender, e.victim)} (needs {needs} or more).")
             return None
         return f"No skill can be used now. {prompt(state)}"
@@ -641,7 +672,7 @@ class IlCapoEngine(Engine):
         if isinstance(a, (Pay, Receive, PayPlayer)):
             return self._bank(s, a, ev)
         if isinstance(a, Spun):
-            s = replace(s, last_spin=(a.number, a.side))
+            s = replace(s, last_spin=(a.number, a.side), last_spin_by=spin_owner(s))
             if s.awaiting == "move":
                 return self._move(s, a, ev)
             if s.awaiting == "npc_spin":
@@ -710,7 +741,8 @@ class IlCapoEngine(Engine):
             if p.prison or p.hospital:
                 where = "prison" if p.prison else "the hospital"
                 left = (p.prison or p.hospital) - 1
-                s = _set_player(s, seat, **({"prison": left} if p.prison else {"hospital": left}))
+                changes = {"prison": left, "from_prison": not left} if p.prison else {"hospital": left}
+                s = _set_player(s, seat, **changes)
                 if left:
                     text = f"{p.name} sits out this turn in {where} ({left} more to go)."
                 elif p.prison:
@@ -722,12 +754,16 @@ class IlCapoEngine(Engine):
                 seat += 1
                 continue
             s = replace(s, turn=seat, awaiting="move", encounter=None)
+            if p.from_prison:
+                extra_jail = " You start from the Out of Jail space."
+            else:
+                extra_jail = ""
             partners = _partners(s, seat)
             extra = ""
             if partners:
                 others = " and ".join(s.players[o].name for o in partners)
                 extra = f" In a stand-off with {others}: spin to flee, or stay and shoot."
-            ev.append(Event("turn", f"Round {s.round}: {p.name}'s turn. Spin to move.{extra}",
+            ev.append(Event("turn", f"Round {s.round}: {p.name}'s turn. Spin to move.{extra_jail}{extra}",
                             data={"seat": seat, "round": s.round}))
             return s
         return self._start_syndicate(s, ev)
@@ -785,6 +821,8 @@ class IlCapoEngine(Engine):
             others = " and ".join(s.players[o].name for o in partners)
             ev.append(Event("fled", f"{p.name} flees the stand-off with {others}.", data={"seat": s.turn}))
             s = _drop_standoffs(s, s.turn)
+        if p.from_prison:
+            s = _set_player(s, s.turn, from_prison=False)
         ev.append(Event("moved", f"{p.name} spins {a.number}: move {a.number} space{'' if a.number == 1 else 's'}. "
                                         f"Where did you land?",
                         data={"seat": s.turn, "number": a.number, "side": a.side}))
@@ -804,7 +842,7 @@ class IlCapoEngine(Engine):
             s = _pay(s, name, BANK, card.cost, f"hire ({a.crew})")
             s = _set_player(s, seat, crew=p.crew + (a.crew,))
             ev.append(Event("hired", f"{name} hires {a.crew}, a {card.tier_name} with Execution Difficulty "
-                                     f"{card.difficulty}, for {format_dollars(card.cost)} (from your box).",
+                                     f"{card.difficulty}, for {format_dollars(card.cost)}.",
                             data={"seat": seat, "crew": a.crew, "cost": card.cost}))
             return s
         if isinstance(a, PickUp):
@@ -817,10 +855,10 @@ class IlCapoEngine(Engine):
             return self._next_turn(s, ev)
         if isinstance(a, DevelopSkyscraper):
             s = _pay(s, name, BANK, s.board.skyscraper_cost, "skyscraper")
-            text = f"{name} develops a Skyscraper for {format_dollars(s.board.skyscraper_cost)} (from your box)"
+            text = f"{name} develops a Skyscraper for {format_dollars(s.board.skyscraper_cost)}"
             if s.marcello_alive:
                 s = _pay(s, name, BANK, s.board.marcello_dues, "dues (Marcello Valli)")
-                text += f" and pays Marcello Valli's dues of {format_dollars(s.board.marcello_dues)} (from your box)."
+                text += f" and pays Marcello Valli's dues of {format_dollars(s.board.marcello_dues)}."
             else:
                 text += "; Marcello Valli is dead, so no dues."
             ev.append(Event("skyscraper", text, data={"seat": seat}))
@@ -844,14 +882,14 @@ class IlCapoEngine(Engine):
         if type(a) in kinds:
             kind, who, diff = kinds[type(a)]
             twice = " Two hits in a row are needed." if kind == "shoot_brothers" else ""
-            ev.append(Event("shoot_npc", f"{name} takes a shot at {who}: spin higher than {diff} to hit "
-                                         f"(from your box).{twice}",
+            ev.append(Event("shoot_npc", f"{name} takes a shot at {who}: spin higher than {diff} to hit."
+                                         f"{twice}",
                             data={"seat": seat, "npc": kind[6:]}))
             return replace(s, awaiting="spin", encounter=Encounter(kind, seat, -1, "turn"))
         if isinstance(a, ShootReleased):
             diff = _card(s, a.crew).difficulty
             ev.append(Event("shoot_released", f"{name} takes a shot at {a.crew} (unarmed): spin higher than "
-                                              f"{diff} (his card, from your box).", data={"seat": seat, "crew": a.crew}))
+                                              f"{diff}, his Execution Difficulty.", data={"seat": seat, "crew": a.crew}))
             return replace(s, awaiting="spin", encounter=Encounter("shoot_released", seat, -1, "turn", crew=a.crew))
         raise IllegalAction(f"{a.describe()} is not possible now.")  # pragma: no cover (checked before)
 
@@ -887,7 +925,7 @@ class IlCapoEngine(Engine):
         name = s.players[seat].name
         if not s.ledger.can_pay(name, D.RICO_TAX):
             ev.append(Event("rico", f"Beefy Rico wants his cut from {name}, who cannot pay "
-                                    f"{format_dollars(D.RICO_TAX)}: {name} takes the beating.",
+                                    f"{format_dollars(D.RICO_TAX)}, so there is no choice.",
                             data={"seat": seat, "forced": True}))
             return self._start_beating(s, seat, origin, ev)
         ev.append(Event("rico", f"Beefy Rico wants his cut from {name}: pay {format_dollars(D.RICO_TAX)} "
@@ -1072,7 +1110,7 @@ class IlCapoEngine(Engine):
         s = replace(s, awaiting="spin", encounter=Encounter("pvp", actor, target, "turn"))
         victim = ranked_crew(s, target)[0] if s.players[target].crew else ""
         ev.append(Event("aim", f"{s.players[actor].name} aims at {_who(s, target, victim)} (Execution Difficulty "
-                               f"{_difficulty(s, victim)}): a {_needs(s, victim)} or more hits.",
+                               f"{_difficulty(s, victim)}): {_a(_needs(s, victim))} or more hits.",
                         data={"seat": actor, "target": target, "victim": victim}))
         return s
 
@@ -1106,7 +1144,7 @@ class IlCapoEngine(Engine):
         if e.stage == 0:
             victim = ranked_crew(s, e.actor)[0] if s.players[e.actor].crew else ""
             ev.append(Event("return_fire", f"{s.players[e.target].name} returns fire at {_who(s, e.actor, victim)} "
-                                           f"(Execution Difficulty {_difficulty(s, victim)}): a {_needs(s, victim)} or more hits.",
+                                           f"(Execution Difficulty {_difficulty(s, victim)}): {_a(_needs(s, victim))} or more hits.",
                             data={"seat": e.target, "target": e.actor}))
             return replace(s, awaiting="spin", encounter=replace(e, stage=1, spin=0, victim=""))
         return self._end_pvp(s, ev)
@@ -1286,6 +1324,8 @@ def prompt(state: IlCapoState) -> str:
         partners = _partners(state, state.turn)
         if partners:
             extra = " (flee the stand-off) or stay and shoot at " + " or ".join(p[o].name for o in partners)
+        if p[state.turn].from_prison:
+            extra += " from the Out of Jail space"
         return f"{p[state.turn].name}: spin to move{extra}."
     if w == "land":
         return f"{p[state.turn].name}: where did you land? Hire, shoot, report a cop, or end the turn."
@@ -1297,7 +1337,7 @@ def prompt(state: IlCapoState) -> str:
         return f"{p[e.target].name}: pay Beefy Rico {format_dollars(D.RICO_TAX)} or take a beating."
     if w == "react":
         defender = e.target if e.stage == 0 else e.actor
-        return f"{p[defender].name}: use a shield skill to survive a {e.spin}, or take the hit."
+        return f"{p[defender].name}: use a shield skill to survive {_a(e.spin)}, or take the hit."
     if w == "spin" and e is not None:
         s = _spinner(state)
         who = "The Underboss" if s == -1 else p[s].name
@@ -1311,7 +1351,8 @@ def prompt(state: IlCapoState) -> str:
 
 def _crew_view(state: IlCapoState, name: str) -> CrewView:
     c = _card(state, name)
-    return CrewView(c.name, c.tier, c.tier_name, c.difficulty, c.cost, c.skill, c.text, name in state.used_skills)
+    return CrewView(c.name, c.tier, c.tier_name, c.difficulty, c.cost, c.skill, c.text, name in state.used_skills,
+                    c.effect, c.amount)
 
 
 def table_view(state: IlCapoState) -> TableView:
@@ -1322,7 +1363,7 @@ def table_view(state: IlCapoState) -> TableView:
         players.append(PlayerView(seat, p.name, bal, format_dollars(bal),
                                   tuple(_crew_view(state, c) for c in ranked_crew(state, seat)), status,
                                   p.prison or p.hospital, p.out, p.skyscraper, p.dead_mans_row,
-                                  tuple(_partners(state, seat))))
+                                  tuple(_partners(state, seat)), p.from_prison))
     s = _spinner(state)
     spinner = "" if s is None else "the Underboss" if s == -1 else state.players[s].name
     turn_name = state.players[state.turn].name if 0 <= state.turn < len(state.players) else "the Syndicate"
@@ -1338,6 +1379,7 @@ def table_view(state: IlCapoState) -> TableView:
         bank_balance=state.ledger.balance(BANK),
         transactions=tuple((t.payer, t.payee, t.amount, t.reason) for t in state.ledger.journal[-10:]),
         winner=state.players[state.winner].name if state.winner >= 0 else "",
+        last_spin_by=state.last_spin_by if state.last_spin else "",
     )
 
 

@@ -19,7 +19,7 @@ def test_hire_pays_the_card_cost_to_the_bank_with_its_reason():
     assert state.players[0].crew == ("Joey Bats",)
     assert balance(state, 0) == 50_000 and bank(state) == 100_000
     assert state.ledger.journal[-1].reason == "hire (Joey Bats)"
-    assert "Anna hires Joey Bats, a Grunt with Execution Difficulty 4, for $100,000 (from your box)." == texts[-1]
+    assert "Anna hires Joey Bats, a Grunt with Execution Difficulty 4, for $100,000." == texts[-1]
 
 
 def test_a_car_holds_five_crew_members_plus_the_player():

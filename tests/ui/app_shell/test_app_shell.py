@@ -179,8 +179,9 @@ def test_reader_unplugged_status_line_says_disconnected_and_the_app_keeps_going(
 def test_history_lists_games_newest_first_with_status_and_times(text_only):
     rows = text_only[0]["rows"]
     assert [r[2] for r in rows] == ["Unfinished", "Finished"]
-    assert all(r[1] == "Dice & Spinner" for r in rows)
-    assert rows[0][4].startswith("started ") and "ended" in rows[1][4]
+    assert rows[1][1] == "Dice & Spinner"  # finished: not replayed, no standing
+    assert rows[0][1].startswith("Dice & Spinner · ") and rows[0][1].endswith(("roll", "rolls"))  # where it stands
+    assert rows[0][4].startswith("played ") and rows[1][4].startswith("started ") and "ended" in rows[1][4]
 
 
 def test_history_tap_on_an_unfinished_game_resumes_it(text_only):

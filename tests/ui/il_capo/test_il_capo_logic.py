@@ -87,3 +87,54 @@ def test_gauntlet_checklist_opens_the_mansion_once_both_steps_are_done():
     s, _ = ENGINE.apply(s, NavigateDeadMansRow())
     anna = ENGINE.view(s, TABLE).players[0]
     assert L.gauntlet_markup(anna).count("\u2713") == 1 and "Mansion open" in L.gauntlet_markup(anna)  # both done, said once
+
+
+# -- issue #26: the table names who is in Jail and until when; skills say what they do -------------
+def _busted():
+    """Anna hires Carmine the Mule and lands on a cop in round 1: he is in Jail until the end of round 4."""
+    from companion.games.il_capo import Hire, LandedOnCop
+    from companion.engine import TABLE
+
+    s = _state()
+    for action in (Spun(3, "R"), Hire("Carmine the Mule"), LandedOnCop()):
+        s, _ = ENGINE.apply(s, action)
+    return s, ENGINE.view(s, TABLE)
+
+
+def test_a_tile_says_which_crew_member_is_in_jail_and_until_when():
+    s, v = _busted()
+    assert v.jail == (("Carmine the Mule", "Anna", 4),)
+    assert L.jail_line(v) == "Jail: Carmine (Anna) until the end of round 4"  # under the tiles, whole
+    assert L.tile_line(v.players[0], v) == "No crew"
+
+
+def test_a_released_player_moves_from_the_out_of_jail_space_and_the_table_says_so():
+    from types import SimpleNamespace as NS
+
+    p = NS(status="street", stand_off_with=(), from_prison=True, crew=(), turns_left=0, name="Carla")
+    assert L.status_text(p) == "Out of Jail space"
+    assert L.jail_line(NS(jail=(), out_of_jail=(), players=(p,))) == "Carla starts on the Out of Jail space"
+
+
+def test_a_skill_button_and_a_crew_card_say_what_the_skill_does():
+    from types import SimpleNamespace as NS
+
+    firpo = NS(skill="Brute Force", effect="shot_bonus", amount=2, skill_text="+2 to your initial shot in a shootout.")
+    vinnie = NS(skill="Human Shield", effect="shield", amount=2, skill_text="-2 to a player's shot at your car.")
+    assert L.skill_words(firpo) == "Brute Force +2" and L.skill_words(vinnie) == "Human Shield -2"
+    assert L.skill_line(firpo) == "Brute Force: +2 to your initial shot in a shootout."
+
+
+def test_rfid_tag_bound_to_a_player_selects_them_on_the_bank(tmp_path):
+    """(moved from the id-driver, issue #25) a tag bound to Carla picks Carla's seat; an unknown tag,
+    a card tag or a name not at this table picks nobody."""
+    from companion.engine import TABLE
+    from companion.store import Store
+
+    with Store.open(tmp_path / "t.db") as store:
+        store.bind_tag("0012345678", "player", "Carla")
+        store.bind_tag("0099", "player", "Zoe")
+        store.bind_tag("0077", "card", "mafia-plus:doctor")
+        view = ENGINE.view(_state(), TABLE)
+        assert L.seat_for_tag(store.tag("0012345678"), view) == 2
+        assert [L.seat_for_tag(store.tag(uid), view) for uid in ("0099", "0077", "nope")] == [None, None, None]

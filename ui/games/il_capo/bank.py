@@ -28,6 +28,7 @@ class IlCapoBankScreen(IlCapoScreen):
     amount_text = StringProperty("$0")
     hint = StringProperty("")
     show_ledger = BooleanProperty(False)
+    paid = StringProperty("")  # the confirmation of the last payment, until the next tap
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -37,6 +38,7 @@ class IlCapoBankScreen(IlCapoScreen):
         self.pad.clear()
         self.paying_player = 0
         self.show_ledger = False
+        self.paid = ""
         self.seat = -1 if seat is None else seat
         super().prepare(**params)
         if self.seat < 0 and self.view.turn < len(self.view.players):
@@ -68,6 +70,7 @@ class IlCapoBankScreen(IlCapoScreen):
 
     def pick_seat(self, seat: int) -> bool:
         self.error = ""
+        self.paid = ""
         if self.paying_player and seat != self.seat:
             self.paying_player = 0
             self._pay(PayPlayer(self.seat, seat, self.pad.value))
@@ -80,11 +83,13 @@ class IlCapoBankScreen(IlCapoScreen):
     def quick(self, amount: int) -> None:
         """A quick amount: the amount is set in one tap (not added to)."""
         self.error = ""
+        self.paid = ""
         self.pad.set(int(amount))
         self.refresh()
 
     def step(self, amount: int) -> None:
         self.error = ""
+        self.paid = ""
         self.pad.add(amount)
         self.refresh()
 
@@ -126,15 +131,22 @@ class IlCapoBankScreen(IlCapoScreen):
             self.ask_once(f"{L.money(action.amount)} is more than all the money in play. Go ahead?", "Yes", "Cancel")
             return
         if self.act(action):
-            self.pad.clear()
+            self._confirm(action)
         self.refresh()
+
+    def _confirm(self, action) -> None:
+        """Say that the payment went through, and the balance it left (nothing confirmed it)."""
+        self.pad.clear()
+        self.refresh()
+        players = self.view.players
+        who = players[action.payer if isinstance(action, PayPlayer) else action.seat]
+        self.paid = f"Done: {self.engine.describe(action, self.state)}. {who.name} now has {who.balance_text}."
 
     def confirm_undo(self) -> None:
         paying = self._pending is not None
         super().confirm_undo()
         if paying and not self.error:
-            self.pad.clear()
-            self.refresh()
+            self._confirm(self.session.actions[-1])
 
     def done(self) -> None:
         from .logic import screen_for

@@ -30,7 +30,8 @@ from . import logic as L
 load_kv(__file__)
 
 GAME = "il-capo"
-CONTINUE_PROMPT = "The result is on screen. Tap Continue › for what comes next."
+#: event kinds that announce what comes next, not what a spin did (kept off a held result)
+NEXT_STEP_KINDS = ("turn", "syndicate", "npc_turn")
 SAMPLE_SEED = 4242
 SAMPLE_PLAYERS = ["Anna", "Ben", "Carla"]
 
@@ -42,6 +43,7 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
     name_text = StringProperty("")
     balance_text = StringProperty("")
     status_text = StringProperty("")
+    short_status = StringProperty("")  # the bank tile's: "Out", "Prison 2" ("" on the street)
     crew_text = StringProperty("")
     gauntlet = StringProperty("")  # the gauntlet checklist (markup): Skyscraper, Dead Man's Row, Mansion
     mark = StringProperty("")
@@ -52,12 +54,13 @@ class IlCapoTileBase(ButtonBehavior, BoxLayout):
     def on_mark(self, *_):
         self.ring = th.ACCENT if self.mark else th.LINE
 
-    def fill(self, player, mark: str = "", compact: bool = False) -> None:
+    def fill(self, player, mark: str = "", compact: bool = False, view=None) -> None:
         self.seat = player.seat
         self.name_text = player.name
         self.balance_text = player.balance_text
         self.status_text = L.status_text(player)
-        self.crew_text = L.tile_line(player) if not compact else L.compact_tile_line(player)
+        self.short_status = L.short_status(player)
+        self.crew_text = L.tile_line(player, view) if not compact else L.compact_tile_line(player, view)
         # short words always: a shortened checklist hid whether the Row was done ("Skyscrap…ansion");
         # in two columns (5+ players) only what is done is shown, the rest stays blank
         if player.status == "out":
@@ -77,6 +80,36 @@ class IlCapoTile(IlCapoTileBase):
 
 class IlCapoBankTile(IlCapoTileBase):
     """A player on the bank screen: name over the balance, the balance as wide as the tile."""
+
+
+class IlCapoResultText(Label):
+    """A result, whole and as large as fits: the font steps down from ``max_size`` to ``min_size``
+    until every line fits the widget (a result was a small scroll box cut mid-line)."""
+
+    max_size = NumericProperty(th.TITLE)
+    min_size = NumericProperty(th.BODY)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._fit_later = Clock.create_trigger(self._fit, 0)
+        self.fbind("text", self._fit_later)
+        self.fbind("size", self._fit_later)
+
+    def _fit(self, *_):
+        from kivy.core.text import Label as CoreLabel
+
+        if not self.text or self.width <= 1:
+            return
+        scale = th.THEME.scale
+        size = int(self.max_size * scale)
+        while size > self.min_size * scale:
+            core = CoreLabel(text=self.text, font_size=size, font_name=self.font_name, bold=self.bold,
+                             text_size=(self.width, None), halign=self.halign)
+            core.refresh()
+            if core.texture.size[1] <= self.height:
+                break
+            size -= 2
+        self.font_size = max(size, self.min_size * scale)
 
 
 class IlCapoChip(Label):
@@ -224,6 +257,7 @@ class IlCapoScreen(Screen):
     can_undo = BooleanProperty(False)
     spin_number = StringProperty("")
     spin_side = StringProperty("")
+    spin_owner = StringProperty("")  # under the number: "Anna's spin", or "Ben to spin" once it is stale
     spinning = BooleanProperty(False)
     hand_open = BooleanProperty(False)  # the physical spinner's entry pad is over the middle
 
@@ -409,18 +443,20 @@ class IlCapoScreen(Screen):
         was_spin = bool(spun) and type(last).__name__ == "Spun" and not any(e.kind == "undone" for e in events)
         if was_spin and "wheel" in self.ids:
             self._present_spin(last.number, last.side, animate=not last.by_hand)
-        self.refresh()
         target = L.screen_for(session.state)
-        if self.FOLLOWS_STATE and target != self.name and App.get_running_app().manager.current == self.name:
-            if was_spin:
-                self.continue_to = target  # the result stays on screen until "Continue"
-            else:
-                Clock.schedule_once(lambda *_: self._route(target), 0)
+        moving = self.FOLLOWS_STATE and target != self.name and App.get_running_app().manager.current == self.name
+        if moving and was_spin:
+            # the result stays on screen until "Continue", under the acting player's title: set before
+            # refresh() so the status line is not handed to the next player while the result shows
+            self.continue_to = target
+        self.refresh()
+        if moving and not was_spin:
+            Clock.schedule_once(lambda *_: self._route(target), 0)
 
-    def on_continue_to(self, *_):
-        """While a result is shown, the prompt asks only for what the screen offers: Continue."""
-        if self.view is not None:
-            self.prompt = CONTINUE_PROMPT if self.continue_to else self.view.prompt
+    def held_prompt(self) -> str:
+        """The one line over a held result: whose spin it was (the result itself is shown large)."""
+        by = self.view.last_spin_by if self.view is not None else ""
+        return f"{L.whose_spin(by)}: the result" if by else "The result"
 
     def record_events(self, events) -> None:  # the encounter screen keeps a log
         pass
@@ -442,10 +478,14 @@ class IlCapoScreen(Screen):
         if animate:
             wheel.spin_to(number, side)
             self.spin_number, self.spin_side, self.spinning = "", "", True
-            self._reveal = Clock.schedule_once(lambda *_: self._show_spin_text(number, side), SPIN_SECONDS)
+            self._reveal = Clock.schedule_once(lambda *_: self._revealed(number, side), SPIN_SECONDS)
         else:
             wheel.show(number, side)
             self._show_spin_text(number, side)
+
+    def _revealed(self, number: int, side: str) -> None:
+        self._show_spin_text(number, side)
+        self._own_spin()
 
     def _show_spin_text(self, number: int, side: str) -> None:
         self._reveal = None
@@ -469,21 +509,44 @@ class IlCapoScreen(Screen):
         else:
             self.ids.wheel.show(*last)
             self._show_spin_text(*last)
+        self._own_spin()
 
     def refresh(self) -> None:
         """Read the table view and fill the screen (screens extend ``fill``)."""
         if self.session is None:
             return
         self.view = self.session.view(TABLE)
-        self.prompt = self.view.prompt if not self.continue_to else CONTINUE_PROMPT
-        self.phase = L.phase_text(self.view)
+        self.prompt = self.view.prompt if not self.continue_to else self.held_prompt()
+        if not self.continue_to:  # a held result keeps the acting player's status line
+            self.phase = L.phase_text(self.view)
         self.can_undo = self.session.can_undo
         app = App.get_running_app()
         if app is not None and getattr(app, "manager", None) is not None and app.manager.current == self.name:
             app.set_phase(self.phase)
         if self.hand_open and not L.spin_request(self.engine, self.state)[0]:
             self.hand_open = False
+        self._own_spin()
         self.fill()
+
+    def _own_spin(self) -> None:
+        """The big number always says whose it was; at a new mover's turn (a player's move, an NPC's
+        spin) the old number is cleared, so "4 LEFT" never stands beside "Ben: spin to move"."""
+        if "wheel" not in self.ids or self.session is None or self.view is None:
+            return
+        st, v = self.state, self.view
+        if self.spinning:  # the wheel turns: only say whose spin it is
+            self.spin_owner = L.whose_spin(v.last_spin_by)
+            return
+        if st.awaiting in ("move", "npc_spin") and not self.continue_to:
+            self.ids.wheel.finish()
+            self.ids.wheel.number, self.ids.wheel.side = 0, ""
+            self.spin_number = self.spin_side = ""
+            who = v.spinner if st.awaiting == "move" else L.NPC_SHORT.get(L.NPC_ORDER[st.npc], "")
+            self.spin_owner = L.to_spin(who)
+        elif v.last_spin:
+            self.spin_owner = L.whose_spin(v.last_spin_by)
+        else:
+            self.spin_owner = ""
 
     def fill(self) -> None:
         pass
@@ -497,7 +560,7 @@ class IlCapoScreen(Screen):
         tiles = []
         for p in players:
             tile = (tile_class or IlCapoTile)()
-            tile.fill(p, marks.get(p.seat, ""), compact=box.cols > 1)
+            tile.fill(p, marks.get(p.seat, ""), compact=box.cols > 1, view=self.view)
             if on_tap is not None:
                 tile.bind(on_release=on_tap)
             box.add_widget(tile)
@@ -535,12 +598,8 @@ class IlCapoScreen(Screen):
         if name == "Vote":
             return self.pick_seat(command.seat)
         if name == "TagSeen":
-            binding = App.get_running_app().store.tag(command.uid)
-            if binding is not None and binding.kind == "player" and self.view is not None:
-                for p in self.view.players:
-                    if p.name == binding.ref:
-                        return self.pick_seat(p.seat)
-            return False
+            seat = L.seat_for_tag(App.get_running_app().store.tag(command.uid), self.view)
+            return self.pick_seat(seat) if seat is not None else False
         return False
 
     def on_next(self) -> bool:

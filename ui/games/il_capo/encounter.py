@@ -1,5 +1,5 @@
 """Encounters and combat, spin by spin: who faces whom, the app's spin large, each shot's result
-and the money it moved, skills, shields, Rico's tax or the beating, and flee-or-stay."""
+(the newest one alone, whole and as large as it fits) and the money it moved, skills, shields, Rico's tax or the beating, and flee-or-stay."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from kivy.properties import ListProperty, StringProperty
 from ui.controller import Route
 
 from . import logic as L
-from .common import IlCapoChoice, IlCapoScreen, sample_session
+from .common import NEXT_STEP_KINDS, IlCapoChoice, IlCapoScreen, sample_session
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -17,8 +17,10 @@ LOG = 5
 
 
 class IlCapoEncounterScreen(IlCapoScreen):
+    NEWS_SKIP = ("turn",)  # the news handed to the table after Continue: its prompt says whose turn
     title = StringProperty("")
     log = ListProperty([])  # this encounter's lines, oldest first
+    result = StringProperty("")  # the newest of them, shown large
 
     def prepare(self, news: str = "", **params):
         self.log = [news] if news else []
@@ -26,7 +28,7 @@ class IlCapoEncounterScreen(IlCapoScreen):
         self.news = ""
 
     def record_events(self, events) -> None:
-        lines = [e.text for e in events if e.text and e.kind not in ("turn",)]
+        lines = [e.text for e in events if e.text and e.kind not in NEXT_STEP_KINDS]
         if lines:  # one entry per tap, its lines in the order they happened (the hit before the stand-off)
             self.log = (list(self.log) + [" ".join(lines)])[-LOG:]
 
@@ -52,12 +54,7 @@ class IlCapoEncounterScreen(IlCapoScreen):
             button = IlCapoChoice(choice)
             button.bind(on_release=self.choose)
             box.add_widget(button)
-        lines = self.ids.lines
-        lines.clear_widgets()
-        from kivy.factory import Factory
-        for i, text in enumerate(reversed(self.log)):
-            lines.add_widget(Factory.Paragraph(text=text, font_size=self.ids.title.font_size * 0.66,
-                                               color=(1, 1, 1, 1) if i == 0 else (0.65, 0.62, 0.59, 1)))
+        self.result = self.log[-1] if self.log else ""
 
     def open_mode(self, choice) -> None:
         if choice.mode == "continue":

@@ -48,6 +48,7 @@ class IlCapoHireScreen(IlCapoScreen):
         from companion import box
 
         defaults = box.unchecked_defaults(self.session.store, "il-capo", "Crew card")
+        # the rulebook prints only Firpo's and Vinnie's skills: the other cards' numbers are the box's
         self.box_note = "Crew cards: defaults — check them in Your box. " if defaults else ""
         legal = set(a for a in self.session.legal_actions() if isinstance(a, Hire))
         grid = self.ids.cards
@@ -55,7 +56,8 @@ class IlCapoHireScreen(IlCapoScreen):
         # what the player can afford first, cheapest first: Grunts at $150,000 open the screen
         for c in sorted(v.for_hire, key=lambda c: (Hire(c.name) not in legal, c.cost, c.name)):
             card = IlCapoCrewCard(crew=c.name, title=L.short_name(c.name), line=f"{c.tier_name} · difficulty {c.difficulty}",
-                                  skill=c.skill, cost=L.money(c.cost), tier=c.tier,
+                                  skill=L.skill_line(c),
+                                  cost=L.money(c.cost), tier=c.tier,
                                   allowed=Hire(c.name) in legal)
             card.bind(on_release=self.tap_card)
             grid.add_widget(card)

@@ -76,10 +76,26 @@ def status_text(player: Any) -> str:
         return f"{player.status.capitalize()} · {player.turns_left} {turns}"
     if player.stand_off_with:
         return "In a stand-off"
+    if getattr(player, "from_prison", False):
+        return "Out of Jail space"  # "Upon your release you will resume play from the out of jail space"
     return "On the street"
 
 
-def tile_line(player: Any) -> str:
+def short_status(player: Any) -> str:
+    """The bank tile's few words beside a name ("" on the street): ``Out``, ``Prison 2``.
+
+    >>> from types import SimpleNamespace as NS
+    >>> short_status(NS(status="out")), short_status(NS(status="prison", turns_left=2, stand_off_with=()))
+    ('Out', 'Prison 2')
+    """
+    if player.status == "out":
+        return "Out"
+    if player.status in ("prison", "hospital"):
+        return f"{player.status.capitalize()} {player.turns_left}"
+    return "Stand-off" if getattr(player, "stand_off_with", ()) else ""
+
+
+def tile_line(player: Any, view: Any = None) -> str:
     """The small line under a player's name: counters first (they matter), then the crew."""
     status = status_text(player)
     if status == "On the street":
@@ -87,6 +103,34 @@ def tile_line(player: Any) -> str:
     if player.status == "out":
         return f"Out: {player.out_reason}" if player.out_reason else status
     return f"{status} · {crew_text(player)}"
+
+
+def jail_line(view: Any) -> str:
+    """Who sits in Jail and until when, who waits on the Out of Jail space, and who moves from there
+    after prison: one line under the tiles (a tile has no room for it at 5-8 players).
+
+    "They will be released from Jail after three full rounds of turns are played. They will sit on
+    the Out of Jail space" / "Upon your release you will resume play from the out of jail space".
+
+    >>> from types import SimpleNamespace as NS
+    >>> v = NS(jail=(("Luca 'The Hammer' Bruno", "Anna", 4),), out_of_jail=("Sonny the Kid",),
+    ...        players=(NS(name="Carla", from_prison=True),))
+    >>> jail_line(v)
+    'Jail: Luca (Anna) until the end of round 4 · Out of Jail space: Sonny · Carla starts there'
+    """
+    parts = []
+    jailed = [f"{short_name(crew).split()[0]} ({owner}) until the end of round {until}"
+              for crew, owner, until in getattr(view, "jail", ())]
+    if jailed:
+        parts.append("Jail: " + ", ".join(jailed))
+    waiting = [short_name(c).split()[0] for c in getattr(view, "out_of_jail", ())]
+    if waiting:
+        parts.append("Out of Jail space: " + ", ".join(waiting))
+    starts = [p.name for p in getattr(view, "players", ()) if getattr(p, "from_prison", False)]
+    if starts:  # one line: "Out of Jail space: Sonny · Carla starts there"
+        where = "there" if waiting else "on the Out of Jail space"
+        parts.append(f"{' and '.join(starts)} {'start' if len(starts) > 1 else 'starts'} {where}")
+    return " · ".join(parts)
 
 
 def latest_news(text: str, limit: int = 120) -> str:
@@ -107,7 +151,7 @@ def latest_news(text: str, limit: int = 120) -> str:
     return " ".join(out)
 
 
-def compact_tile_line(player: Any) -> str:
+def compact_tile_line(player: Any, view: Any = None) -> str:
     """A tile in two columns (5-8 players): counters first, then how many crew ("2 crew")."""
     if player.status == "out":
         return "Out"
@@ -289,11 +333,28 @@ def needs_confirm(state: Any, action: Any) -> str:
     return ""
 
 
+def skill_words(card: Any) -> str:
+    """A skill with what it does in a few words: ``Brute Force +2`` / ``Human Shield -2`` (buttons)."""
+    effect = {"shot_bonus": f" +{getattr(card, 'amount', 0)}", "shield": f" -{getattr(card, 'amount', 0)}"}
+    return card.skill + effect.get(getattr(card, "effect", ""), "")
+
+
+def skill_line(card: Any) -> str:
+    """A crew card's skill and what it does, in the card's words (the hire screen says once when
+    the cards are still the box's shipped defaults).
+
+    >>> from types import SimpleNamespace as NS
+    >>> skill_line(NS(skill="Brute Force", skill_text="+2 to your initial shot in a shootout."))
+    'Brute Force: +2 to your initial shot in a shootout.'
+    """
+    return f"{card.skill}: {card.skill_text}".strip()
+
+
 def skill_choices(view: Any, legal: list[Any]) -> list[Choice]:
     out = []
     for a in _legal(legal, UseSkill):
         card = next((c for p in view.players for c in p.crew if c.name == a.crew), None)
-        label = f"{short_name(a.crew)}: {card.skill}" if card else f"{a.crew}'s skill"
+        label = f"{short_name(a.crew)}: {skill_words(card)}" if card else f"{a.crew}'s skill"
         out.append(Choice(f"skill:{a.crew}", label, a))
     return out
 
@@ -372,6 +433,27 @@ def npc_progress(state: Any) -> list[tuple[str, str]]:
     return out
 
 
+#: the few words under the big number (the card is narrow): the NPCs by their short names
+SPINNER_SHORT = {"The Ricigliano Brothers": "The Brothers", "Ricigliano Brothers": "The Brothers"}
+
+
+def whose_spin(by: str) -> str:
+    """``Anna's spin`` / ``The Brothers' spin`` ("" when nobody is known).
+
+    >>> whose_spin("Anna"), whose_spin("The Ricigliano Brothers"), whose_spin("")
+    ("Anna's spin", "The Brothers' spin", '')
+    """
+    if not by:
+        return ""
+    by = SPINNER_SHORT.get(by, by)
+    return f"{by}' spin" if by.endswith("s") else f"{by}'s spin"
+
+
+def to_spin(who: str) -> str:
+    """``Ben to spin`` / ``The Brothers to spin``."""
+    return f"{SPINNER_SHORT.get(who, who)} to spin" if who else ""
+
+
 def spin_words(number: int, side: str) -> str:
     return f"{number} {'LEFT' if side == 'L' else 'RIGHT'}"
 
@@ -382,6 +464,19 @@ def ledger_line(payer: str, payee: str, amount: int, reason: str) -> str:
     if payer == "bank":
         return f"{money(amount)} to {payee} from the bank: {reason}"
     return f"{money(amount)} from {payer} to {who(payee)}: {reason}"
+
+
+def seat_for_tag(binding: Any, view: Any) -> int | None:
+    """The seat an RFID tag picks: a tag bound to a player by name, if that player is at this table.
+
+    >>> from types import SimpleNamespace as NS
+    >>> v = NS(players=(NS(seat=0, name="Anna"), NS(seat=2, name="Carla")))
+    >>> seat_for_tag(NS(kind="player", ref="Carla"), v), seat_for_tag(NS(kind="card", ref="x"), v)
+    (2, None)
+    """
+    if binding is None or getattr(binding, "kind", "") != "player" or view is None:
+        return None
+    return next((p.seat for p in view.players if p.name == binding.ref), None)
 
 
 # -- narration ----------------------------------------------------------------------------------

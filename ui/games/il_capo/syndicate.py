@@ -19,7 +19,7 @@ CHIP = {"cop1": "Cop 1", "cop2": "Cop 2", "rico": "Rico", "brothers": "Brothers"
 
 
 class IlCapoSyndicateScreen(IlCapoScreen):
-    NEWS_SKIP = ("npc_moved", "npc_turn")
+    NEWS_SKIP = ("npc_moved", "npc_turn", "turn", "released")  # the table's Jail line says who is released
     npc_title = StringProperty("")
     npc_line = StringProperty("")
     progress = ListProperty([])

@@ -21,8 +21,12 @@ MENUS = {
 
 
 class IlCapoTableScreen(IlCapoScreen):
+    # the prompt already says whose turn it is: the news line keeps what happened (a cop's bust
+    # was pushed out of the two-line news by "Round 1: Ben's turn. Spin to move.")
+    NEWS_SKIP = ("turn", "released")  # and the line under the tiles says who waits on the Out of Jail space
     menu = StringProperty("")  # an open choice panel over the middle
     menu_title = StringProperty("")
+    jail_line = StringProperty("")  # Jail and the Out of Jail space, under the tiles
 
     def fill(self) -> None:
         v = self.view
@@ -31,6 +35,7 @@ class IlCapoTableScreen(IlCapoScreen):
             marks = {c.action.target: "target" for c in L.target_choices(v, self.session.legal_actions())
                      if c.enabled}
         self.fill_tiles(self.ids.tiles, marks, on_tap=self.tap_tile)
+        self.jail_line = L.jail_line(v)
         self._fill_controls()
         if self.menu:
             self._fill_menu()
