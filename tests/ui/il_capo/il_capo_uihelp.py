@@ -9,6 +9,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(HERE.parent))  # pngcheck
 
+from liveness import patience  # noqa: E402  (tests/liveness.py: a limit that means stuck, not slow)
 from pngcheck import colour_stats  # noqa: E402
 
 
@@ -23,7 +24,7 @@ def kivy_env(tmp: Path) -> dict:
 
 def run_app(args, tmp: Path, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=kivy_env(tmp), capture_output=True, text=True,
-                          timeout=timeout)
+                          timeout=patience(timeout))
 
 
 def assert_not_blank(png: Path, size) -> None:
