@@ -117,6 +117,7 @@ class Narrator(EventDispatcher):
         self._bed_sound: Any = None
         self._bed_level = 0.0
         self._bed_stopping = False
+        self._bed_fading_in = False
         self._bed_ticker = None
         self._load = sound_loader if sound_loader is not None else _kivy_sound_loader
         self._reading_pause = reading_pause or (lambda text: _pause_at(text, cfg.speed))
@@ -208,6 +209,7 @@ class Narrator(EventDispatcher):
                 log.warning("narration: the night bed could not play (%s)", error)
                 return False
             self._bed_sound, self._bed_level = sound, 0.0
+            self._bed_fading_in = True
         self.bed_playing = True
         if self._bed_ticker is None:
             self._bed_ticker = Clock.schedule_interval(self._bed_step, 1 / 30)
@@ -239,7 +241,10 @@ class Narrator(EventDispatcher):
             return False
         target = self.bed_target()
         full = max(self.bed_volume * self.volume, 0.05)
-        seconds = BED_FADE_SECONDS if (self._bed_stopping or target > self._bed_level + 0.5 * full) else BED_DUCK_SECONDS
+        if self._bed_fading_in and self._bed_level >= target:
+            self._bed_fading_in = False  # nightfall's fade-in is over: from now on it only ducks
+        slow = self._bed_stopping or (self._bed_fading_in and target > self._bed_level)
+        seconds = BED_FADE_SECONDS if slow else BED_DUCK_SECONDS
         step = full * max(dt, 1 / 60) / seconds
         level = self._bed_level
         level = min(target, level + step) if target > level else max(target, level - step)
@@ -300,6 +305,12 @@ class Narrator(EventDispatcher):
         if seconds <= 0.0:
             seconds = line_duration_hint(text)
         return seconds + (CHIME_SECONDS if chime else 0.0)
+
+    def call_length(self, text: str) -> float:
+        """How long a night call with its chime sounds: the rendered WAV's real length (the night
+        screen pads every call to at least this, so the pause after it is the same for a living and
+        a dead role); the estimate while it is not rendered yet, or in text-only mode."""
+        return self.duration_hint(text, chime=True)
 
     @property
     def describe(self) -> str:
