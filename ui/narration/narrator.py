@@ -313,6 +313,18 @@ class Narrator(EventDispatcher):
         return self.duration_hint(text, chime=True)
 
     @property
+    def voice_name(self) -> str:
+        """The voice in a word or two, for Settings: "joe", "espeak-ng", "none"."""
+        synth = self.synthesizer
+        if synth is None:
+            return "none"
+        if synth.engine == "piper":
+            from ui.narration.voices import Voice
+
+            return Voice(synth.model, "").name.split(" (")[0]
+        return synth.engine
+
+    @property
     def describe(self) -> str:
         """For the status line: "espeak-ng (voice en-us, 150 words per minute)" or "text only: why"."""
         if self.is_text_only:
