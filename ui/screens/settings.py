@@ -98,6 +98,9 @@ class SettingsScreen(Screen):
 
     def on_leave(self, *_):
         self.testing = False
+        view = getattr(self, "_voices_view", None)
+        if view is not None:
+            view.dismiss()
 
     def _refresh(self, *_):
         app = App.get_running_app()
@@ -144,7 +147,7 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         app.set_bed_volume(step_volume(app.bed_volume, steps))
 
-    def open_voices(self) -> None:
+    def open_voices(self, note: str = "") -> None:
         """The voice chooser: every voice found (shipped, the owner's folder, system-wide) and
         espeak-ng; tapping one switches to it and says the test line with it."""
         from kivy.uix.modalview import ModalView
@@ -157,24 +160,27 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         narrator = getattr(app, "narrator", None)
         current = narrator.describe if narrator is not None else "starting"
+        header = note or f"Speaking now: {current}"
         choices = voice_choices(find_voices(), EspeakSynthesizer().is_available())
         view = ModalView(size_hint=(0.9, 0.9), auto_dismiss=True)
         box = BoxLayout(orientation="vertical", spacing=th.GAP * T.scale, padding=th.PAD * T.scale)
         from ui.widgets.big_button import BigButton
         from kivy.uix.label import Label
 
-        box.add_widget(Label(text=f"Speaking now: {current}", font_name=th.FONT, font_size=th.BODY * T.scale,
+        box.add_widget(Label(text=header, font_name=th.FONT, font_size=th.BODY * T.scale,
                              color=th.MUTED, size_hint_y=None, height=th.TOUCH_MIN * T.scale))
         for pick, label in choices:
             button = BigButton(text=label, size_hint_y=None, height=th.TOUCH_MIN * T.scale,
                                variant="selected" if label.split(",")[0].split(" (")[0] in current else "secondary")
             button.bind(on_release=lambda _b, pick=pick: (view.dismiss(), self.choose_voice(pick)))
             box.add_widget(button)
+        self._voices_view = view
         if not choices:
             box.add_widget(Label(text="No voice is installed: every line is shown on screen.",
                                  font_name=th.FONT, font_size=th.BODY * T.scale, color=th.MUTED))
         test = BigButton(text="Test line", size_hint_y=None, height=th.TOUCH_MIN * T.scale)
-        test.bind(on_release=lambda _b: self.test_sound())
+        test.bind(on_release=lambda _b: (view.dismiss(), self.test_sound(),
+                                          self.open_voices(f"Saying the test line with {current}.")))
         close = BigButton(text="Done", variant="primary", size_hint_y=None, height=th.TOUCH_MIN * T.scale)
         close.bind(on_release=lambda _b: view.dismiss())
         row = BoxLayout(size_hint_y=None, height=th.TOUCH_MIN * T.scale, spacing=th.GAP * T.scale)
@@ -190,15 +196,19 @@ class SettingsScreen(Screen):
         app.set_voice(pick)
         self._refresh()
         narrator = getattr(app, "narrator", None)
-        self.test_sound()
-        if narrator is not None:
-            self.message = f"Voice: {narrator.describe}. " + self.message
+        if narrator is None:
+            return
+        narrator.say(TEST_LINE, chime=True)
+        # said in the chooser, which stays open (a message line would squeeze the cards at 800x480)
+        self.message = ""
+        self.open_voices(f"Now speaking: {narrator.voice_name}." + (" (text only)" if app.text_only else ""))
 
     def repeat_last(self) -> None:
         line = App.get_running_app().repeat_last()
         self.message = f'Repeating: "{line}"' if line else "Nothing has been announced yet."
 
     def test_sound(self) -> None:
+        """The test line, in the voice speaking now (the chooser's "Test line")."""
         app = App.get_running_app()
         narrator = getattr(app, "narrator", None)
         if narrator is None:
