@@ -25,7 +25,7 @@ def main(argv) -> int:
     model = argv[1]
     threads = int(argv[2]) if len(argv) > 2 else 1
     try:
-        os.nice(5)  # the UI thread always wins the CPU
+        os.nice(10)  # the touchscreen always wins the CPU
     except OSError:
         pass
     try:

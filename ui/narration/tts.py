@@ -91,7 +91,7 @@ class NarrationConfig:
     piper_voice: str = ""           # a piper voice model (.onnx + .onnx.json); "" = the first one found
     piper_speaker: int | None = None
     piper_length_scale: float = 1.2   # > 1 speaks slower: a calm host, not a reader
-    piper_threads: int = 2            # CPU threads the piper worker may use
+    piper_threads: int = 1            # CPU threads of the piper worker (the UI keeps the others)
     espeak_command: str = "espeak-ng"
     piper_command: str = "piper"
     cache_dir: str = ""             # "" = platformdirs user cache dir / narration
@@ -310,7 +310,7 @@ class PiperSynthesizer(Synthesizer):
 
     def __init__(self, model: str | Path, *, length_scale: float = 1.2, speaker: int | None = None,
                  command: str = "piper", run: Runner | None = None, timeout: float = 60.0,
-                 threads: int = 2, use_worker: bool | None = None):
+                 threads: int = 1, use_worker: bool | None = None):
         super().__init__(run=run, timeout=timeout)
         self.model = Path(model).expanduser() if model else Path()
         self.length_scale, self.speaker, self.executable = float(length_scale), speaker, command

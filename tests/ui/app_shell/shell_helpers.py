@@ -24,7 +24,9 @@ def run_scenario(scenario: str, tmp: Path, size: str = "800x480", hardware: str 
     hw = tmp / "hardware.toml"
     hw.write_text(hardware)
     narration = tmp / "narration.toml"
-    narration.write_text(f'[narration]\ncache_dir = "{tmp / "narration-cache"}"\n')
+    # espeak-ng, as the robot games use: the shell's scenarios are not about the voice (a piper voice
+    # in the venv would be picked by "auto" and pre-render with it); an empty PATH is then "no TTS"
+    narration.write_text(f'[narration]\nengine = "espeak"\ncache_dir = "{tmp / "narration-cache"}"\n')
     env = dict(os.environ)
     env.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
                KIVY_HOME=str(tmp / "kivy-home"), PYTHONPATH=str(ROOT), GPIOZERO_PIN_FACTORY="mock",
