@@ -310,7 +310,7 @@ class Narrator(EventDispatcher):
         """How long a night call with its chime sounds: the rendered WAV's real length (the night
         screen pads every call to at least this, so the pause after it is the same for a living and
         a dead role); the estimate while it is not rendered yet, or in text-only mode."""
-        return self.duration_hint(text, chime=True)
+        return self.duration_hint(text, chime=not self.is_text_only)  # no chime is heard in text-only mode
 
     @property
     def voice_name(self) -> str:
