@@ -15,7 +15,7 @@ def _sample_bed(t, seconds: float, into: dict) -> None:
     while time.monotonic() < end:
         t.robot.run_for(0.05)
         key = "speaking" if narrator._stage in ("chime", "speech") else "quiet"
-        if narrator.bed_playing:
+        if narrator.bed_playing and not narrator._bed_fading_in:  # after nightfall's 2.5 s fade-in
             into.setdefault(key, []).append(round(narrator.bed_level, 3))
 
 
