@@ -53,6 +53,8 @@ POLL_HZ = 30
 OVERLAY_SCREENS = ("register_tag", "power_menu")
 VOLUME_KEY = "narration.volume"
 NARRATION_ON_KEY = "narration.on"
+VOICE_KEY = "narration.voice"          # the owner's pick in Settings: a voice file's path, or "espeak"
+BED_VOLUME_KEY = "narration.bed_volume"  # the night bed's volume, 0 (off) .. 1
 
 _SHELL_KV = """
 #:import th ui.theme
@@ -152,6 +154,7 @@ class CompanionApp(App):
     volume = NumericProperty(1.0)
     narration_on = BooleanProperty(True)
     last_line = StringProperty("")  # the narrator's last announcement (for "repeat")
+    bed_volume = NumericProperty(0.5)  # the night bed's volume (Settings)
     problems = ListProperty([])  # sentences for the banner, each shown once
     controller = ObjectProperty(None)
     narrator = ObjectProperty(None, allownone=True)
@@ -348,19 +351,93 @@ class CompanionApp(App):
             except CompanionError as error:
                 self.add_problems([f"The narration settings need fixing, so the defaults are used: {error}"])
                 config = NarrationConfig()
-            narrator = Narrator(config)
+            self.narration_config = config
+            narrator = Narrator(self._with_voice_pick(config))
         except Exception as error:  # sound is never worth a crash
             log.exception("narration could not start")
             self.text_only, self.text_only_reason = True, "narration could not start"
             self.add_problems([f"Narration could not start ({error}); every line is shown on screen only."])
             return
+        self._use_narrator(narrator)
+
+    def _with_voice_pick(self, config):
+        """The settings file's narration config with the owner's pick from Settings on top."""
+        from dataclasses import replace
+
+        pick = self.store.get_setting(VOICE_KEY, "")
+        if config.engine == "none" or not pick:
+            return config
+        if pick == "espeak":
+            return replace(config, engine="espeak")
+        return replace(config, engine="auto", piper_voice=str(pick))
+
+    def _use_narrator(self, narrator) -> None:
+        old = self.narrator
         self.narrator = narrator
         narrator.bind(is_text_only=self._narrator_changed, text_only_reason=self._narrator_changed,
-                      last_line=lambda _n, line: setattr(self, "last_line", line))
+                      last_line=lambda _n, line: setattr(self, "last_line", line),
+                      notice=lambda _n, text: self.add_problems([text]))
+        self.add_problems([narrator.notice])
         self._narrator_natural = (narrator.is_text_only, narrator.text_only_reason)
         self.set_volume(float(self.store.get_setting(VOLUME_KEY, 1.0)), remember=False)
+        self.set_bed_volume(float(self.store.get_setting(BED_VOLUME_KEY, narrator.config.bed_volume)),
+                            remember=False)
         self.set_narration(bool(self.store.get_setting(NARRATION_ON_KEY, True)), remember=False)
         self._narrator_changed()
+        if old is not None:
+            old.close()
+        if narrator.config.prerender:
+            # every fixed line of every game, in the background, after the first screen has drawn
+            Clock.schedule_once(lambda _dt: self._prerender_fixed(narrator), 1.0)
+
+    def _prerender_fixed(self, narrator) -> None:
+        if narrator is not self.narrator:
+            return
+        try:
+            from ui.narration.lines import fixed_lines
+
+            narrator.prerender(fixed_lines())
+        except Exception:  # a missing line is rendered when said; never worth a crash
+            log.exception("narration: the fixed lines could not be queued")
+
+    def set_voice(self, pick: str) -> None:
+        """Settings: speak with another voice (a piper voice file's path, or "espeak"); the fixed
+        lines are rendered again in the background for it."""
+        from ui.narration import Narrator
+
+        self._remember(VOICE_KEY, pick)
+        config = getattr(self, "narration_config", None)
+        if config is None or self.narrator is None:
+            return
+        self._use_narrator(Narrator(self._with_voice_pick(config)))
+
+    def set_bed_volume(self, volume: float, remember: bool = True) -> None:
+        volume = round(max(0.0, min(1.0, float(volume))), 2)
+        self.bed_volume = volume
+        if self.narrator is not None:
+            self.narrator.bed_volume = volume
+            if volume == 0.0:
+                self.narrator.stop_bed(fade=False)
+        if remember:
+            self._remember(BED_VOLUME_KEY, volume)
+
+    def night_sound(self, on: bool) -> None:
+        """The Mafia+ night's bed of sound: on at nightfall, faded out at dawn (docs/narration.md)."""
+        narrator = self.narrator
+        if narrator is None:
+            return
+        if on and self.narration_on and narrator.config.night_bed and self.bed_volume > 0:
+            narrator.start_bed()
+        else:
+            narrator.stop_bed(fade=True)
+
+    def prerender_lines(self, lines) -> None:
+        """Render lines in the background now that their names are known (the deal, nightfall)."""
+        if self.narrator is not None:
+            try:
+                self.narrator.prerender(lines)
+            except Exception:
+                log.exception("narration: lines could not be queued")
 
     def _narrator_changed(self, *_):
         narrator = self.narrator
@@ -439,6 +516,7 @@ class CompanionApp(App):
         if narrator is not None:
             if not on:
                 narrator.stop()
+                narrator.stop_bed(fade=False)
                 narrator.text_only_reason = SWITCHED_OFF
                 narrator.is_text_only = True
             elif narrator.text_only_reason == SWITCHED_OFF and narrator.synthesizer is not None:

@@ -332,7 +332,8 @@ def _pad(t, line: str) -> float | None:
     minimum = t.app.store.get_setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS)
     if line == LADY_WAKE:  # counted from the moment the words have been said: at least this
         return max(2 * minimum, LADY_TAP_SECONDS)
-    return flow.call_seconds(line, minimum, line_duration_hint)
+    narrator = getattr(t.app, "narrator", None)  # the rendered length, as the night screen pads it
+    return flow.call_seconds(line, minimum, narrator.call_length if narrator is not None else line_duration_hint)
 
 
 def _lengths(app, lines: list[str]) -> list[float]:

@@ -32,7 +32,9 @@ def robot_env(tmp: Path, narration: bool = False) -> dict:
 #: the owner's narration settings for robot games: the brisk end of espeak-ng's range, so a whole
 #: game fits CI's budget; "on" speaks through SDL's dummy audio driver, "off" is text-only mode
 #: (each line held on screen for its reading time at the same pace)
-NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\nspeed = 450\n'}
+NARRATION = {"on": 'engine = "espeak"\nspeed = 450\n', "off": 'engine = "none"\nspeed = 450\n',
+             # the natural voice (a piper voice installed in the venv: the test extra's), at its calm pace
+             "piper": 'engine = "auto"\n'}
 
 
 def play(tmp: Path, scenarios: list[str], size: str = "800x480", settings: dict | None = None,

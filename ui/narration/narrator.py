@@ -25,8 +25,9 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, BoundedNumericProperty, StringProperty
 
-from ui.narration.tts import (CALM_WPM, CHIME_SECONDS, NarrationConfig, Renderer, Synthesizer,
-                              WavCache, line_duration_hint, pick_synthesizer, wav_duration)
+from ui.narration.tts import (CALM_WPM, CHIME_SECONDS, EspeakSynthesizer, NarrationConfig, Renderer,
+                              Synthesizer, WavCache, choose_synthesizer, line_duration_hint,
+                              wav_duration)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,10 @@ NO_TTS = "no speech synthesizer installed"
 SWITCHED_OFF = "narration switched off"
 
 _PICK = object()  # "choose the synthesizer from the config" (None means: there is none)
+#: the bed's share of its volume while a line (or its chime) plays: ducked under every word
+BED_DUCK = 0.3
+BED_DUCK_SECONDS = 0.25   # how fast the bed dips under a line and comes back
+BED_FADE_SECONDS = 2.5    # how slowly it fades in at night and out at dawn
 
 
 def _clamp_volume(value: float) -> float:
@@ -77,6 +82,11 @@ class Narrator(EventDispatcher):
     is_busy = BooleanProperty(False)
     current_line = StringProperty("")
     last_line = StringProperty("")
+    #: a sentence for the status line when the natural voice was wanted but cannot speak
+    notice = StringProperty("")
+    bed_volume = BoundedNumericProperty(0.5, min=0.0, max=1.0, errorhandler=_clamp_volume)
+    #: True from start_bed() until the bed has faded out
+    bed_playing = BooleanProperty(False)
 
     def __init__(self, config: NarrationConfig | Mapping[str, Any] | None = None, *,
                  synthesizer: Any = _PICK, cache: WavCache | None = None,
@@ -90,9 +100,25 @@ class Narrator(EventDispatcher):
         cfg = config if isinstance(config, NarrationConfig) else NarrationConfig.from_mapping(config)
         self.config = cfg
         self.cache = cache if cache is not None else WavCache(cfg.resolved_cache_dir())
-        synth = pick_synthesizer(cfg) if synthesizer is _PICK else synthesizer
-        self.synthesizer: Synthesizer | None = synth
-        self._renderer = Renderer(synth, self.cache) if synth is not None else None
+        note = ""
+        if synthesizer is _PICK:
+            synth, note = choose_synthesizer(cfg)
+        else:
+            synth = synthesizer
+        self.notice = note
+        self.bed_volume = cfg.bed_volume
+
+        def fallback() -> Synthesizer | None:
+            espeak = EspeakSynthesizer(cfg.voice, cfg.speed, cfg.pitch, command=cfg.espeak_command,
+                                       timeout=cfg.timeout)
+            return espeak if espeak.is_available() else None
+
+        self._renderer = Renderer(synth, self.cache, fallback=fallback) if synth is not None else None
+        self._bed_sound: Any = None
+        self._bed_level = 0.0
+        self._bed_stopping = False
+        self._bed_fading_in = False
+        self._bed_ticker = None
         self._load = sound_loader if sound_loader is not None else _kivy_sound_loader
         self._reading_pause = reading_pause or (lambda text: _pause_at(text, cfg.speed))
         self._poll_interval = poll_interval
@@ -131,10 +157,118 @@ class Narrator(EventDispatcher):
         self.say_next(self.last_line)
         return self.last_line
 
+    @property
+    def synthesizer(self) -> Synthesizer | None:
+        """The voice speaking now (espeak-ng after a fallback from an unusable piper voice)."""
+        return self._renderer.synth if self._renderer is not None else None
+
     def prerender(self, lines: Iterable[str]) -> None:
-        """Render upcoming lines (a night script) in the background so they are ready when due."""
+        """Render lines in the background (a game's fixed lines, the names after the deal), after
+        every line due now, so they are ready before they are said."""
         if self._renderer is not None and not self.is_text_only:
             self._renderer.prerender(list(lines))
+
+    @property
+    def rendered_on_demand(self) -> int:
+        """Lines said before their WAV was ready (0 for a night the pre-render covered)."""
+        return self._renderer.on_demand if self._renderer is not None else 0
+
+    @property
+    def on_demand_lines(self) -> list[str]:
+        return list(self._renderer.on_demand_lines) if self._renderer is not None else []
+
+    def pending_renders(self) -> int:
+        return self._renderer.pending() if self._renderer is not None else 0
+
+    # -- the night's bed of sound --------------------------------------------------------------
+    def start_bed(self) -> bool:
+        """Fade in the soft, looping bed that masks the room at night; True when it plays."""
+        self._bed_stopping = False
+        if self._bed_sound is None:
+            if self.is_text_only or self._renderer is None:
+                return False
+            try:
+                path = self.cache.bed()
+            except OSError as error:
+                log.warning("narration: no night bed (%s)", error)
+                return False
+            if path is None:
+                return False
+            try:
+                sound = self._load(str(path))
+            except Exception as error:
+                log.warning("narration: cannot load the night bed (%s)", error)
+                return False
+            if sound is None or not (sound.length or 0) > 0:
+                return False
+            sound.loop = True
+            sound.volume = 0.0
+            try:
+                sound.play()
+            except Exception as error:
+                log.warning("narration: the night bed could not play (%s)", error)
+                return False
+            self._bed_sound, self._bed_level = sound, 0.0
+            self._bed_fading_in = True
+        self.bed_playing = True
+        if self._bed_ticker is None:
+            self._bed_ticker = Clock.schedule_interval(self._bed_step, 1 / 30)
+        return True
+
+    def stop_bed(self, fade: bool = True) -> None:
+        """Fade the bed out (dawn); ``fade=False`` silences it at once (leaving the game)."""
+        if self._bed_sound is None:
+            self.bed_playing = False
+            return
+        self._bed_stopping = True
+        if not fade:
+            self._bed_off()
+
+    @property
+    def bed_level(self) -> float:
+        """The bed's volume right now (0 when silent): ducked under each line, 0 by day."""
+        return self._bed_level if self._bed_sound is not None else 0.0
+
+    def bed_target(self) -> float:
+        if self._bed_stopping:
+            return 0.0
+        speaking = self._stage in ("chime", "speech")
+        return self.bed_volume * self.volume * (BED_DUCK if speaking else 1.0)
+
+    def _bed_step(self, dt: float) -> bool | None:
+        if self._bed_sound is None:
+            self._bed_ticker = None
+            return False
+        target = self.bed_target()
+        full = max(self.bed_volume * self.volume, 0.05)
+        if self._bed_fading_in and self._bed_level >= target:
+            self._bed_fading_in = False  # nightfall's fade-in is over: from now on it only ducks
+        slow = self._bed_stopping or (self._bed_fading_in and target > self._bed_level)
+        seconds = BED_FADE_SECONDS if slow else BED_DUCK_SECONDS
+        step = full * max(dt, 1 / 60) / seconds
+        level = self._bed_level
+        level = min(target, level + step) if target > level else max(target, level - step)
+        self._bed_level = level
+        self._bed_sound.volume = level
+        if self._bed_stopping and level <= 0.0:
+            self._bed_off()
+            return False
+        return None
+
+    def _bed_off(self) -> None:
+        sound, self._bed_sound = self._bed_sound, None
+        if self._bed_ticker is not None:
+            self._bed_ticker.cancel()
+            self._bed_ticker = None
+        self._bed_level = 0.0
+        self._bed_stopping = False
+        self.bed_playing = False
+        if sound is not None:
+            try:
+                sound.stop()
+            except Exception:  # pragma: no cover
+                pass
+            _unload(sound)
 
     def stop(self) -> None:
         """Silence now and forget every queued line; ``on_idle`` follows if anything was queued."""
@@ -155,6 +289,7 @@ class Narrator(EventDispatcher):
     def close(self) -> None:
         """Stop and let the worker thread go (app shutdown)."""
         self.stop()
+        self._bed_off()
         if self._chime_sound is not None:
             _unload(self._chime_sound)
             self._chime_sound = None
@@ -170,6 +305,24 @@ class Narrator(EventDispatcher):
         if seconds <= 0.0:
             seconds = line_duration_hint(text)
         return seconds + (CHIME_SECONDS if chime else 0.0)
+
+    def call_length(self, text: str) -> float:
+        """How long a night call with its chime sounds: the rendered WAV's real length (the night
+        screen pads every call to at least this, so the pause after it is the same for a living and
+        a dead role); the estimate while it is not rendered yet, or in text-only mode."""
+        return self.duration_hint(text, chime=not self.is_text_only)  # no chime is heard in text-only mode
+
+    @property
+    def voice_name(self) -> str:
+        """The voice in a word or two, for Settings: "joe", "espeak-ng", "none"."""
+        synth = self.synthesizer
+        if synth is None:
+            return "none"
+        if synth.engine == "piper":
+            from ui.narration.voices import Voice
+
+            return Voice(synth.model, "").name.split(" (")[0]
+        return synth.engine
 
     @property
     def describe(self) -> str:
@@ -227,6 +380,8 @@ class Narrator(EventDispatcher):
                 self._stage = "render"
                 continue
             if stage == "render":
+                if self._renderer is not None and self._renderer.notice and not self.notice:
+                    self.notice = self._renderer.notice  # the voice fell back to espeak-ng
                 line = self._line
                 if self.is_text_only or line.future is None:
                     self._start_reading(line)

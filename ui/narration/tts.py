@@ -19,6 +19,7 @@ rendering and the cache are tested without a window or a sound card.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 import math
@@ -27,13 +28,14 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 import tomllib
 import wave
 from abc import ABC, abstractmethod
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Mapping
@@ -41,6 +43,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping
 import platformdirs
 
 from companion.errors import CompanionError
+from ui.narration.audio import BED_NAME, NORMALISE_VERSION, has_numpy, normalise_wav, write_bed
 
 log = logging.getLogger(__name__)
 
@@ -85,13 +88,17 @@ class NarrationConfig:
     voice: str = "en-us"            # espeak-ng voice name (espeak-ng --voices)
     speed: int = CALM_WPM           # espeak-ng words per minute
     pitch: int = 45                 # espeak-ng pitch 0..99 (50 is its default; a little lower is calmer)
-    piper_voice: str = ""           # path to a piper voice model (.onnx, with its .onnx.json beside it)
+    piper_voice: str = ""           # a piper voice model (.onnx + .onnx.json); "" = the first one found
     piper_speaker: int | None = None
-    piper_length_scale: float = 1.15  # > 1 speaks slower: the calm pace for piper voices
+    piper_length_scale: float = 1.2   # > 1 speaks slower: a calm host, not a reader
+    piper_threads: int = 1            # CPU threads of the piper worker (the UI keeps the others)
     espeak_command: str = "espeak-ng"
     piper_command: str = "piper"
     cache_dir: str = ""             # "" = platformdirs user cache dir / narration
     timeout: float = 60.0           # seconds one line may take to render
+    prerender: bool = True          # render every fixed line in the background after start-up
+    night_bed: bool = True          # the soft bed of sound under a Mafia+ night
+    bed_volume: float = 0.5         # the bed's volume, 0..1 (relative to the narration volume)
 
     def __post_init__(self) -> None:
         wrong = [f"{name} should be {what}, not {getattr(self, name)!r}."
@@ -109,6 +116,10 @@ class NarrationConfig:
             problems.append(f"piper_length_scale {self.piper_length_scale} is outside 0.5..3.")
         if self.piper_voice and not self.piper_voice.endswith(".onnx"):
             problems.append(f"piper_voice {self.piper_voice!r} should be the path of a .onnx voice file.")
+        if not 0.0 <= self.bed_volume <= 1.0:
+            problems.append(f"bed_volume {self.bed_volume} is outside 0..1.")
+        if not 1 <= self.piper_threads <= 8:
+            problems.append(f"piper_threads {self.piper_threads} is outside 1..8.")
         if self.timeout <= 0:
             problems.append("narration timeout must be a positive number of seconds.")
         if not self.voice or not re.fullmatch(r"[A-Za-z0-9_+\-/]+", self.voice):
@@ -170,11 +181,15 @@ _FIELD_TYPES = (
     ("piper_speaker", (int, type(None)), "a whole number"),
     ("piper_length_scale", _NUMBER, "a number"), ("espeak_command", _TEXT, "text"),
     ("piper_command", _TEXT, "text"), ("cache_dir", _TEXT, "a directory path"),
-    ("timeout", _NUMBER, "a number of seconds"),
+    ("timeout", _NUMBER, "a number of seconds"), ("prerender", (bool,), "true or false"),
+    ("night_bed", (bool,), "true or false"), ("bed_volume", _NUMBER, "a number from 0 to 1"),
+    ("piper_threads", _WHOLE, "a whole number"),
 )
 
 
 def _is(value: Any, kinds: tuple[type, ...]) -> bool:
+    if kinds == (bool,):
+        return isinstance(value, bool)
     return isinstance(value, kinds) and not isinstance(value, bool)
 
 
@@ -274,20 +289,36 @@ class EspeakSynthesizer(Synthesizer):
         return f"espeak-ng (voice {self._voice}, {self.speed} words per minute)"
 
 
-class PiperSynthesizer(Synthesizer):
-    """piper (neural, far more natural): used only when a voice file is configured and ``piper`` runs.
+class VoiceUnusable(SynthesisError):
+    """The piper voice itself cannot be used (unreadable model): the renderer falls back to espeak-ng."""
 
-    Both the C++ piper release and ``pip install piper-tts`` accept ``--model``, ``--output_file``,
-    ``--length_scale`` and ``--speaker`` and read the text on stdin.
+
+def piper_module_available() -> bool:
+    """piper-tts (the Python package) is installed: voices are rendered by the piper worker."""
+    return importlib.util.find_spec("piper") is not None and importlib.util.find_spec("onnxruntime") is not None
+
+
+class PiperSynthesizer(Synthesizer):
+    """piper (neural, far more natural than espeak-ng).
+
+    With piper-tts installed (a project dependency) the voice is loaded once into a worker process
+    (``piper_worker.py``) that renders line after line; otherwise a ``piper`` program on PATH is
+    run once per line (the C++ release and piper-tts both accept ``--model``, ``--output_file``,
+    ``--length_scale`` and ``--speaker`` with the text on stdin).
     """
 
     engine = "piper"
 
-    def __init__(self, model: str | Path, *, length_scale: float = 1.15, speaker: int | None = None,
-                 command: str = "piper", run: Runner | None = None, timeout: float = 60.0):
+    def __init__(self, model: str | Path, *, length_scale: float = 1.2, speaker: int | None = None,
+                 command: str = "piper", run: Runner | None = None, timeout: float = 60.0,
+                 threads: int = 1, use_worker: bool | None = None):
         super().__init__(run=run, timeout=timeout)
         self.model = Path(model).expanduser() if model else Path()
         self.length_scale, self.speaker, self.executable = float(length_scale), speaker, command
+        self.threads = int(threads)
+        self.use_worker = piper_module_available() if use_worker is None else use_worker
+        self._proc: subprocess.Popen | None = None
+        self._lock = threading.Lock()
 
     @property
     def voice(self) -> str:
@@ -300,11 +331,13 @@ class PiperSynthesizer(Synthesizer):
             stamp = [st.st_size, int(st.st_mtime)]
         except OSError:
             stamp = None
-        return {"length_scale": self.length_scale, "speaker": self.speaker, "model_file": stamp}
+        return {"length_scale": self.length_scale, "speaker": self.speaker, "model_file": stamp,
+                "noise_w": 0.0 if self.use_worker else None}
 
     def is_available(self) -> bool:
-        return (self.model.suffix == ".onnx" and self.model.is_file()
-                and shutil.which(self.executable) is not None)
+        if not (self.model.suffix == ".onnx" and self.model.is_file()):
+            return False
+        return self.use_worker or shutil.which(self.executable) is not None
 
     def command(self, out: Path) -> list[str]:
         cmd = [shutil.which(self.executable) or self.executable, "--model", str(self.model),
@@ -314,32 +347,132 @@ class PiperSynthesizer(Synthesizer):
         return cmd
 
     def describe(self) -> str:
-        return f"piper (voice {self.model.name})"
+        from ui.narration.voices import Voice
+
+        return f"piper (voice {Voice(self.model, '').name})"
+
+    def synthesize(self, text: str, out: Path) -> None:
+        if not self.use_worker:
+            super().synthesize(text, out)
+            return
+        with self._lock:
+            proc = self._worker()
+            request = {"text": text, "out": str(out), "length_scale": self.length_scale,
+                       "speaker": self.speaker}
+            reply = self._ask(proc, json.dumps(request) + "\n", f"speak {text!r}")
+        if "error" in reply:
+            raise SynthesisError(f"piper could not speak {text!r}: {reply['error']}")
+
+    def _worker(self) -> subprocess.Popen:
+        if self._proc is not None and self._proc.poll() is None:
+            return self._proc
+        script = Path(__file__).with_name("piper_worker.py")
+        try:
+            proc = subprocess.Popen([sys.executable, str(script), str(self.model), str(self.threads)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+        except OSError as error:
+            raise SynthesisError(f"piper could not be started: {error.strerror or error}.") from None
+        reply = self._ask(proc, None, "load the voice")
+        if not reply.get("ready"):
+            proc.wait(timeout=5)
+            raise VoiceUnusable(f"The piper voice {self.model.name} could not be loaded "
+                                f"({reply.get('error', 'no answer')}).")
+        self._proc = proc
+        return proc
+
+    def _ask(self, proc: subprocess.Popen, line: str | None, what: str) -> dict:
+        """Send one request line (or none) and wait for the one-line answer, within the timeout."""
+        answer: list[str] = []
+
+        def read() -> None:
+            answer.append(proc.stdout.readline())
+
+        try:
+            if line is not None:
+                proc.stdin.write(line)
+                proc.stdin.flush()
+        except OSError:
+            self._kill(proc)
+            raise SynthesisError(f"piper stopped before it could {what}.") from None
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(self.timeout)
+        if reader.is_alive() or not answer or not answer[0]:
+            self._kill(proc)
+            if reader.is_alive():
+                raise SynthesisError(f"piper took longer than {self.timeout:g} s to {what}.")
+            if line is None:
+                raise VoiceUnusable(f"The piper voice {self.model.name} could not be loaded.")
+            raise SynthesisError(f"piper stopped before it could {what}.")
+        try:
+            return json.loads(answer[0])
+        except ValueError:
+            return {"error": answer[0].strip()[:200]}
+
+    def _kill(self, proc: subprocess.Popen) -> None:
+        try:
+            proc.kill()
+            proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        if self._proc is proc:
+            self._proc = None
+
+    def close(self) -> None:
+        """End the worker process (app shutdown, or another voice chosen)."""
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            try:
+                proc.stdin.close()
+                proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self._kill(proc)
 
 
 def pick_synthesizer(config: NarrationConfig | Mapping[str, Any] | None = None, *,
                      run: Runner | None = None) -> Synthesizer | None:
-    """The synthesizer to use, or ``None`` when no TTS is installed (or narration is off).
+    """The synthesizer to use, or ``None`` when no TTS is installed (or narration is off)."""
+    return choose_synthesizer(config, run=run)[0]
 
-    piper wins when its voice file is configured and both it and the ``piper`` program exist;
-    otherwise espeak-ng when it is on PATH.
+
+def choose_synthesizer(config: NarrationConfig | Mapping[str, Any] | None = None, *,
+                       run: Runner | None = None,
+                       voices: Callable[[], list] | None = None) -> tuple[Synthesizer | None, str]:
+    """The synthesizer to use and, when the natural voice was wanted but cannot be, why (a sentence).
+
+    piper wins when a voice is configured (``piper_voice``) or found (``voices.find_voices``:
+    shipped, the owner's folder, system-wide) and piper can run; ``engine = "espeak"`` asks for
+    espeak-ng; otherwise espeak-ng when it is on PATH; ``None`` when there is no TTS at all.
     """
+    from ui.narration.voices import find_voices, voice_problem
+
     cfg = _as_config(config)
     if cfg.engine == "none":
-        return None
-    if cfg.engine in ("auto", "piper") and cfg.piper_voice:
-        piper = PiperSynthesizer(cfg.piper_voice, length_scale=cfg.piper_length_scale,
-                                 speaker=cfg.piper_speaker, command=cfg.piper_command,
-                                 run=run, timeout=cfg.timeout)
-        if piper.is_available():
-            return piper
-        log.warning("piper voice %s configured but piper cannot run (missing program or file); "
-                    "using espeak-ng", cfg.piper_voice)
-    elif cfg.engine == "piper":
-        log.warning("narration engine 'piper' needs piper_voice = the .onnx file; using espeak-ng")
+        return None, ""
+    note = ""
+    if cfg.engine in ("auto", "piper"):
+        model = cfg.piper_voice
+        if not model:
+            found = (voices or find_voices)()
+            model = str(found[0].path) if found else ""
+        if model:
+            problem = voice_problem(model)
+            piper = PiperSynthesizer(model, length_scale=cfg.piper_length_scale,
+                                     speaker=cfg.piper_speaker, command=cfg.piper_command,
+                                     run=run, timeout=cfg.timeout, threads=cfg.piper_threads)
+            if problem is None and piper.is_available():
+                return piper, ""
+            note = problem or "piper is not installed, so the natural voice cannot speak."
+            log.warning("piper voice %s cannot be used (%s); using espeak-ng", model, note)
+        elif cfg.engine == "piper":
+            note = "No piper voice was found, so espeak-ng speaks."
     espeak = EspeakSynthesizer(cfg.voice, cfg.speed, cfg.pitch, command=cfg.espeak_command,
                                run=run, timeout=cfg.timeout)
-    return espeak if espeak.is_available() else None
+    if note:
+        note += " espeak-ng speaks instead." if "espeak-ng speaks" not in note else ""
+    return (espeak if espeak.is_available() else None), note.strip()
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,7 +515,7 @@ class WavCache:
 
     @staticmethod
     def key(synth: Synthesizer, text: str) -> str:
-        blob = json.dumps([synth.engine, synth.voice, synth.settings, text], sort_keys=True,
+        blob = json.dumps([synth.engine, synth.voice, synth.settings, text, NORMALISE_VERSION], sort_keys=True,
                           ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:40]
 
@@ -408,6 +541,7 @@ class WavCache:
         def write(tmp: Path) -> None:
             synth.synthesize(text, tmp)
             _check_wav(tmp, synth.describe())
+            normalise_wav(tmp)  # every line at the same loudness, never clipped
 
         return self.write_atomic(path, write)
 
@@ -432,6 +566,15 @@ class WavCache:
             return path
         return self.write_atomic(path, write_chime)
 
+    def bed(self) -> Path | None:
+        """The night's bed of sound (``audio.write_bed``), made once; ``None`` without numpy."""
+        path = self.directory / BED_NAME
+        if path.is_file():
+            return path
+        if not has_numpy():
+            return None
+        return self.write_atomic(path, write_bed)
+
     def prune(self, max_bytes: int = DEFAULT_CACHE_BYTES) -> int:
         """Delete the least recently used lines until the cache fits ``max_bytes``; returns how many.
 
@@ -451,7 +594,7 @@ class WavCache:
             if item.suffix == ".part" and st.st_mtime < _now() - 3600:
                 item.unlink(missing_ok=True)
                 removed += 1
-            elif item.suffix == ".wav" and item.name != CHIME_NAME:
+            elif item.suffix == ".wav" and item.name not in (CHIME_NAME, BED_NAME):
                 entries.append((st.st_mtime, st.st_size, item))
         total = sum(size for _m, size, _i in entries)
         for _mtime, size, item in sorted(entries, key=lambda e: e[0]):
@@ -503,20 +646,34 @@ def write_chime(path: str | Path, *, rate: int = 22050, seconds: float = CHIME_S
 class Renderer:
     """Renders lines on one worker thread, each line once (cache on disk + futures in flight).
 
-    ``submit(text)`` returns a ``Future[Path]`` at once; ``prerender(lines)`` queues the upcoming
-    lines of a script; ``render(text)`` waits for the file. The worker never touches Kivy: the
-    narrator polls the futures from the UI thread.
+    Two queues: ``submit(text)`` (a line being said now) always goes before ``prerender(lines)``
+    (the background work: a game's fixed lines, the names after the deal), so a background job
+    delays a line due now by at most the one line already being rendered. Both return futures.
+    ``on_demand`` counts the lines that were said before they had been rendered or queued
+    (``on_demand_lines`` names them): after a good pre-render it stays 0 for a whole night.
+
+    When the piper voice turns out unusable (``VoiceUnusable``), the renderer switches to
+    ``fallback`` (espeak-ng) for good and ``notice`` says so in a sentence. The worker never
+    touches Kivy: the narrator polls the futures from the UI thread.
     """
 
     def __init__(self, synth: Synthesizer, cache: WavCache | None = None, *,
-                 executor: ThreadPoolExecutor | None = None):
+                 fallback: Callable[[], Synthesizer | None] | None = None):
         self.synth = synth
         self.cache = cache if cache is not None else WavCache()
-        self._executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="narration-tts")
-        self._own_executor = executor is None
-        self._lock = threading.Lock()
+        self.fallback = fallback
+        self.notice = ""
+        self.on_demand = 0
+        self.on_demand_lines: list[str] = []
+        self.rendered = 0
+        self._lock = threading.Condition()
+        self._urgent: list[tuple[str, Future]] = []
+        self._background: list[tuple[str, Future]] = []
         self._in_flight: dict[str, Future] = {}
-        self._executor.submit(self._prune_quietly)  # first job on the worker: keep the SD card tidy
+        self._closed = False
+        self._prune_pending = True  # first job on the worker: keep the SD card tidy
+        self._thread = threading.Thread(target=self._work, name="narration-tts", daemon=True)
+        self._thread.start()
 
     def _prune_quietly(self) -> None:
         try:
@@ -525,6 +682,14 @@ class Renderer:
             log.warning("narration: could not prune the cache (%s)", error)
 
     def submit(self, text: str) -> Future:
+        """The WAV of a line to be said now: from the cache, in flight, or rendered next."""
+        return self._queue(text, urgent=True)
+
+    def prerender(self, lines: Iterable[str]) -> list[Future]:
+        """Queue lines for the background (after every line due now); each line once."""
+        return [self._queue(text, urgent=False) for text in lines]
+
+    def _queue(self, text: str, urgent: bool) -> Future:
         path = self.cache.lookup(self.synth, text)
         if path is not None:
             done: Future = Future()
@@ -533,28 +698,102 @@ class Renderer:
         key = self.cache.key(self.synth, text)
         with self._lock:
             future = self._in_flight.get(key)
+            if urgent and not (future is not None and future.done()):
+                # said before its WAV was ready: rendered on demand (or hurried out of the background)
+                self.on_demand += 1
+                self.on_demand_lines.append(text)
             if future is not None and not future.cancelled():
+                if urgent:
+                    self._promote(future)
                 return future
-            future = self._executor.submit(self.cache.render, self.synth, text)
+            future = Future()
             self._in_flight[key] = future
-        future.add_done_callback(lambda f, k=key: self._forget(k, f))
+            (self._urgent if urgent else self._background).append((text, future))
+            self._lock.notify()
         return future
 
-    def _forget(self, key: str, future: Future) -> None:
-        with self._lock:
-            if self._in_flight.get(key) is future:
-                del self._in_flight[key]
+    def _promote(self, future: Future) -> None:
+        for i, (text, f) in enumerate(self._background):
+            if f is future:
+                del self._background[i]
+                self._urgent.append((text, f))
+                return
 
-    def prerender(self, lines: Iterable[str]) -> list[Future]:
-        return [self.submit(text) for text in lines]
+    def pending(self) -> int:
+        """Lines still waiting to be rendered (both queues)."""
+        with self._lock:
+            return len(self._urgent) + len(self._background)
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                while not (self._closed or self._urgent or self._background or self._prune_pending):
+                    self._lock.wait()
+                if self._closed:
+                    return
+                prune, self._prune_pending = self._prune_pending, False
+                job = None
+                if not prune:
+                    job = (self._urgent or self._background).pop(0)
+            if prune:
+                self._prune_quietly()
+                continue
+            text, future = job
+            if not future.set_running_or_notify_cancel():
+                self._forget(text, future)
+                continue
+            try:
+                path = self._render(text)
+            except BaseException as error:  # noqa: BLE001 - handed to whoever waits
+                future.set_exception(error)
+            else:
+                self.rendered += 1
+                future.set_result(path)
+            self._forget(text, future)
+
+    def _render(self, text: str) -> Path:
+        try:
+            return self.cache.render(self.synth, text)
+        except VoiceUnusable as error:
+            other = self.fallback() if self.fallback is not None else None
+            if other is None:
+                raise
+            log.warning("narration: %s; using %s", error, other.describe())
+            old, self.synth = self.synth, other
+            self.notice = f"{error} {other.describe().split(' (')[0]} speaks instead."
+            _close(old)
+            return self.cache.render(self.synth, text)
+
+    def _forget(self, text: str, future: Future) -> None:
+        with self._lock:
+            for key, f in list(self._in_flight.items()):
+                if f is future:
+                    del self._in_flight[key]
 
     def render(self, text: str, timeout: float | None = None) -> Path:
         """The WAV for ``text``, rendered on the worker; blocks (not for the UI thread)."""
         return self.submit(text).result(timeout)
 
     def close(self, wait: bool = False) -> None:
-        if self._own_executor:
-            self._executor.shutdown(wait=wait, cancel_futures=True)
+        with self._lock:
+            self._closed = True
+            for _text, future in self._urgent + self._background:
+                future.cancel()
+            self._urgent.clear()
+            self._background.clear()
+            self._lock.notify_all()
+        if wait:
+            self._thread.join(timeout=self.synth.timeout + 5)
+        _close(self.synth)
+
+
+def _close(synth: Any) -> None:
+    close = getattr(synth, "close", None)
+    if close is not None:
+        try:
+            close()
+        except Exception:  # pragma: no cover
+            pass
 
 
 # --------------------------------------------------------------------------------------------

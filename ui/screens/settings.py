@@ -1,4 +1,5 @@
-"""Settings: sound (narration on/off, volume, repeat the last announcement, a test line),
+"""Settings: sound (narration on/off, volume, the night bed's volume, repeat the last
+announcement, the voice with a test line),
 a live test of the buttons and the reader, phones as private screens on/off, and the ways to
 the tags, the history and power.
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from ui.screens import load_kv
@@ -17,6 +19,35 @@ from ui.widgets.big_button import BigButton  # noqa: F401  (used by settings.kv)
 load_kv(__file__)
 
 TEST_LINE = "This is the narrator. Everyone, close your eyes."
+ESPEAK = "espeak"  # the pick that means espeak-ng (app.VOICE_KEY)
+
+
+class SettingsLevelRow(BoxLayout):
+    """A "Volume  –  70%  +" row (settings.kv): ``on_minus`` / ``on_plus`` when tapped."""
+
+    __events__ = ("on_minus", "on_plus")
+    label = StringProperty("")
+    value = StringProperty("")
+
+    def on_minus(self):
+        pass
+
+    def on_plus(self):
+        pass
+
+
+def voice_choices(voices, espeak_available: bool) -> list[tuple[str, str]]:
+    """(pick, label) for every voice the owner can choose: the piper voices found, then espeak-ng.
+
+    >>> from pathlib import Path
+    >>> from ui.narration.voices import Voice
+    >>> voice_choices([Voice(Path("/v/en_US-joe-medium.onnx"), "shipped")], True)
+    [('/v/en_US-joe-medium.onnx', 'joe (en_US, medium), shipped'), ('espeak', 'espeak-ng (robotic but clear)')]
+    """
+    out = [(str(v.path), v.label) for v in voices]
+    if espeak_available:
+        out.append((ESPEAK, "espeak-ng (robotic but clear)"))
+    return out
 
 
 def settings_connections(line: str) -> str:
@@ -36,6 +67,8 @@ def settings_connections(line: str) -> str:
 class SettingsScreen(Screen):
     phase = StringProperty("Settings")
     volume_text = StringProperty("100%")
+    bed_text = StringProperty("50%")
+    voice_name = StringProperty("")  # the voice speaking now, short: "joe", "espeak-ng"
     narration_on = BooleanProperty(True)
     can_switch = BooleanProperty(False)
     text_only = BooleanProperty(True)
@@ -55,7 +88,7 @@ class SettingsScreen(Screen):
         self.testing = False
         self.last_pressed = self.test_detail = self.message = ""
         if not getattr(self, "_bound", False):
-            app.bind(volume=self._refresh, narration_on=self._refresh, text_only=self._refresh,
+            app.bind(volume=self._refresh, bed_volume=self._refresh, narration_on=self._refresh, text_only=self._refresh,
                      text_only_reason=self._refresh, connections=self._refresh, last_line=self._refresh,
                      hub=self._refresh, narrator=self._refresh)
             if app.phones is not None:
@@ -65,10 +98,16 @@ class SettingsScreen(Screen):
 
     def on_leave(self, *_):
         self.testing = False
+        view = getattr(self, "_voices_view", None)
+        if view is not None:
+            view.dismiss()
 
     def _refresh(self, *_):
         app = App.get_running_app()
         self.volume_text = volume_percent(app.volume)
+        self.bed_text = volume_percent(getattr(app, "bed_volume", 0.0))
+        narrator = getattr(app, "narrator", None)
+        self.voice_name = narrator.voice_name if narrator is not None else "…"
         self.narration_on = app.narration_on
         self.can_switch = app.can_switch_narration()
         self.text_only = app.text_only
@@ -105,11 +144,73 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         app.set_volume(step_volume(app.volume, steps))
 
+    def step_bed(self, steps: int) -> None:
+        """The night bed's volume (0% = no bed at night)."""
+        app = App.get_running_app()
+        app.set_bed_volume(step_volume(app.bed_volume, steps))
+
+    def open_voices(self, note: str = "") -> None:
+        """The voice chooser: every voice found (shipped, the owner's folder, system-wide) and
+        espeak-ng; tapping one switches to it and says the test line with it."""
+        from kivy.uix.modalview import ModalView
+
+        from ui.narration import EspeakSynthesizer
+        from ui.narration.voices import find_voices
+        import ui.theme as th
+        from ui.theme import THEME as T
+
+        app = App.get_running_app()
+        narrator = getattr(app, "narrator", None)
+        current = narrator.describe if narrator is not None else "starting"
+        header = note or f"Speaking now: {current}"
+        choices = voice_choices(find_voices(), EspeakSynthesizer().is_available())
+        view = ModalView(size_hint=(0.9, 0.9), auto_dismiss=True)
+        box = BoxLayout(orientation="vertical", spacing=th.GAP * T.scale, padding=th.PAD * T.scale)
+        from ui.widgets.big_button import BigButton
+        from kivy.uix.label import Label
+
+        box.add_widget(Label(text=header, font_name=th.FONT, font_size=th.BODY * T.scale,
+                             color=th.MUTED, size_hint_y=None, height=th.TOUCH_MIN * T.scale))
+        for pick, label in choices:
+            button = BigButton(text=label, size_hint_y=None, height=th.TOUCH_MIN * T.scale,
+                               variant="selected" if label.split(",")[0].split(" (")[0] in current else "secondary")
+            button.bind(on_release=lambda _b, pick=pick: (view.dismiss(), self.choose_voice(pick)))
+            box.add_widget(button)
+        self._voices_view = view
+        if not choices:
+            box.add_widget(Label(text="No voice is installed: every line is shown on screen.",
+                                 font_name=th.FONT, font_size=th.BODY * T.scale, color=th.MUTED))
+        test = BigButton(text="Test line", size_hint_y=None, height=th.TOUCH_MIN * T.scale)
+        test.bind(on_release=lambda _b: (view.dismiss(), self.test_sound(),
+                                          self.open_voices(f"Saying the test line with {current}.")))
+        close = BigButton(text="Done", variant="primary", size_hint_y=None, height=th.TOUCH_MIN * T.scale)
+        close.bind(on_release=lambda _b: view.dismiss())
+        row = BoxLayout(size_hint_y=None, height=th.TOUCH_MIN * T.scale, spacing=th.GAP * T.scale)
+        row.add_widget(test)
+        row.add_widget(close)
+        box.add_widget(Label())
+        box.add_widget(row)
+        view.add_widget(box)
+        view.open()
+
+    def choose_voice(self, pick: str) -> None:
+        app = App.get_running_app()
+        app.set_voice(pick)
+        self._refresh()
+        narrator = getattr(app, "narrator", None)
+        if narrator is None:
+            return
+        narrator.say(TEST_LINE, chime=True)
+        # said in the chooser, which stays open (a message line would squeeze the cards at 800x480)
+        self.message = ""
+        self.open_voices(f"Now speaking: {narrator.voice_name}." + (" (text only)" if app.text_only else ""))
+
     def repeat_last(self) -> None:
         line = App.get_running_app().repeat_last()
         self.message = f'Repeating: "{line}"' if line else "Nothing has been announced yet."
 
     def test_sound(self) -> None:
+        """The test line, in the voice speaking now (the chooser's "Test line")."""
         app = App.get_running_app()
         narrator = getattr(app, "narrator", None)
         if narrator is None:

@@ -26,7 +26,9 @@ def run_scenario(scenario: str, tmp: Path, size: str = "800x480", hardware: str 
     hw = tmp / "hardware.toml"
     hw.write_text(hardware)
     narration = tmp / "narration.toml"
-    narration.write_text(f'[narration]\ncache_dir = "{tmp / "narration-cache"}"\n')
+    # espeak-ng, as the robot games use: the shell's scenarios are not about the voice (a piper voice
+    # in the venv would be picked by "auto" and pre-render with it); an empty PATH is then "no TTS"
+    narration.write_text(f'[narration]\nengine = "espeak"\ncache_dir = "{tmp / "narration-cache"}"\n')
     env = app_env(tmp, GPIOZERO_PIN_FACTORY="mock", MAFIA_COMPANION_HARDWARE=str(hw),
                   MAFIA_COMPANION_NARRATION=str(narration), XDG_CONFIG_HOME=str(tmp / "config"),
                   XDG_CACHE_HOME=str(tmp / "cache"))

@@ -72,3 +72,22 @@ class ToneSynthesizer(Synthesizer):
         if self.fail_on is not None and self.fail_on in text:
             raise SynthesisError(f"tone could not speak {text!r}")
         write_tone(out, self.seconds)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def no_found_voices(monkeypatch):
+    """Engine choice tests see no installed piper voice unless they give one (the shared venv may
+    have one): import this fixture into a test module to make it apply there."""
+    import ui.narration.voices as voices
+
+    monkeypatch.setattr(voices, "find_voices", lambda *a, **k: [])
+
+
+def fake_voice_file(path: Path) -> Path:
+    """A file that passes the cheap voice checks (ONNX's first byte, a piper .onnx.json beside it)."""
+    path.write_bytes(b"\x08\x07 not really a model")
+    Path(f"{path}.json").write_text('{"phoneme_id_map": {}}')
+    return path

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from narration_fakes import ToneSynthesizer, wav_stats, write_tone
+from narration_fakes import ToneSynthesizer, fake_voice_file, no_found_voices, wav_stats, write_tone  # noqa: F401
 
 from ui.narration.tts import (CALM_WPM, CHIME_SECONDS, EspeakSynthesizer, NarrationConfig,
                               NarrationConfigError, PiperSynthesizer, Renderer, SynthesisError,
@@ -236,9 +236,9 @@ def test_piper_is_picked_when_its_voice_file_and_program_exist(tmp_path, monkeyp
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     fake_piper(bin_dir)
-    voice = tmp_path / "en_US-lessac-medium.onnx"
-    voice.write_bytes(b"model")
+    voice = fake_voice_file(tmp_path / "en_US-lessac-medium.onnx")
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr("ui.narration.tts.piper_module_available", lambda: False)  # the piper program
     synth = pick_synthesizer({"piper_voice": str(voice), "piper_speaker": 2})
     assert isinstance(synth, PiperSynthesizer)
     cmd = synth.command(tmp_path / "out.wav")
@@ -250,8 +250,8 @@ def test_piper_is_picked_when_its_voice_file_and_program_exist(tmp_path, monkeyp
 
 def test_piper_falls_back_to_espeak_when_the_piper_program_is_missing(tmp_path, monkeypatch):
     espeak_or_fail()
-    voice = tmp_path / "voice.onnx"
-    voice.write_bytes(b"model")
+    voice = fake_voice_file(tmp_path / "voice.onnx")
+    monkeypatch.setattr("ui.narration.tts.piper_module_available", lambda: False)
     monkeypatch.setenv("PATH", os.pathsep.join(
         str(Path(p)) for p in os.environ["PATH"].split(os.pathsep) if not (Path(p) / "piper").exists()))
     assert isinstance(pick_synthesizer({"piper_voice": str(voice)}), EspeakSynthesizer)

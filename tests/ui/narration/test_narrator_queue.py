@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from narration_fakes import ToneSynthesizer
+from narration_fakes import ToneSynthesizer, no_found_voices  # noqa: F401 (an autouse fixture)
 
 from kivy.clock import Clock
 from kivy.core.audio import SoundLoader

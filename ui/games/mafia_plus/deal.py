@@ -23,6 +23,9 @@ from .peek import PeekMixin
 
 
 
+ALL_SEEN = "Everyone has seen their card."
+
+
 def names_line(names: list[str], limit: int = 6) -> str:
     """Who has a phone connected, in words that fit two lines.
 
@@ -70,6 +73,12 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
         self.set_text = ("Cards in play: " + ", ".join(table.cards_in_play)
                          + f". Starting stats {table.starting_stats} (City-Mafia-Syndicate).")
         self.app.set_phase("Mafia+ · The deal")
+        if getattr(self, "_prerendered", None) != self.session.game_id:
+            # the names are known: the lines that name players are rendered now, in the background
+            from ui.narration.lines import mafia_plus_lines
+
+            self._prerendered = self.session.game_id
+            self.app.prerender_lines(mafia_plus_lines(st))
         self.peek_stop()
         self._phones_changed()
 
@@ -133,7 +142,7 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
         n = self.peeked() + 1
         self.app.store.set_setting(flow.peek_key(self.session.game_id), n)
         if n >= len(self.state.players):
-            self.say("Everyone has seen their card.")
+            self.say(ALL_SEEN)
         if not self.follow():
             self.refresh()
 

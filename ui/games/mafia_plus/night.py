@@ -83,11 +83,17 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self.call_text = ""  # never last night's words: the tick calls this step in a moment
         super().prepare(game, game_id, **params)
         self._tell_phones(None)
+        if self.state.phase == "night":
+            from ui.narration.lines import mafia_plus_lines
+
+            self.app.prerender_lines(mafia_plus_lines(self.state))  # tonight's dawn, by name
+            self.app.night_sound(True)  # the bed that masks the room, the same every night
         if self._ticker is None:
             self._ticker = Clock.schedule_interval(self._tick, TICK)
 
     def on_leave(self, *_):
         super().on_leave()
+        self.app.night_sound(False)
         if self._ticker is not None:
             self._ticker.cancel()
             self._ticker = None
@@ -149,6 +155,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         from ui.narration import line_duration_hint
 
         st = self.state
+        hint = line_duration_hint
         self.night_title = f"Night {st.night}"
         self.app.set_phase(f"Mafia+ · Night {st.night}")
         self.call_text = text
@@ -157,10 +164,10 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         if narrator is not None:
             try:
                 narrator.say(text, chime=True)
+                hint = narrator.call_length  # the rendered WAV's length (the same for every role)
             except Exception:  # never stop the night for sound
                 pass
-        seconds = flow.call_seconds(text, self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS),
-                                    line_duration_hint)
+        seconds = flow.call_seconds(text, self.setting(flow.CALL_SETTING, flow.MIN_CALL_SECONDS), hint)
         self._pad_until = time.monotonic() + seconds
 
     def _tell_phones(self, key: str | None, text: str = "") -> None:
@@ -188,6 +195,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         if any(e.data.get("line") == "done.lady_of_the_night" for e in events) and self.state.night == 0:
             self._lady = "due"
         if self.state.phase != "night":
+            self.app.night_sound(False)  # dawn: the bed fades out
             self.say_lines(lines)
             self.show_curtain(lines)  # the morning's news, large, then the Day
             return
