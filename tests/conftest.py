@@ -14,6 +14,12 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+#: Apps a test starts speak with espeak-ng unless the test says otherwise (robot games pass their
+#: own narration file; the natural-voice tests ask for piper): with a piper voice in the venv,
+#: "auto" would load the model and pre-render every line in each app the suite starts.
+_NARRATION_DEFAULT = Path(__file__).resolve().parent / "narration-espeak.toml"
+os.environ.setdefault("MAFIA_COMPANION_NARRATION", str(_NARRATION_DEFAULT))
+
 def _shares_a_module_fixture(item) -> bool:
     """Does the test use a fixture that lives longer than one test (a module's app, a played game)?
     Those tests must stay on one worker, or each worker builds the fixture again."""
