@@ -79,6 +79,9 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool, env: Mapping[str, st
     """Set Kivy's configuration in memory (never written back to ~/.kivy/config.ini)."""
     env = os.environ if env is None else env
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argparse owns sys.argv
+    # SDL2 is the window on every platform the app runs on (X11, Wayland, the Pi's KMSDRM console);
+    # Kivy's fallback x11 provider ends the process on "Couldn't connect to X server" without a word
+    os.environ.setdefault("KIVY_WINDOW", "sdl2")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(size[0]))
@@ -104,6 +107,16 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
     if args.screenshot:
         Path(args.screenshot).resolve().parent.mkdir(parents=True, exist_ok=True)
     input_note = configure_kivy(args.size, args.fullscreen)
+    from ui.display_wait import open_window, sentence, wait_and_retry
+
+    problem = open_window()
+    if problem:  # a sentence and a patient retry, not a traceback (ui/display_wait.py)
+        if args.screenshot:  # a picture never waits for a display
+            print(f"mafia-companion: {sentence(problem, None)}", file=sys.__stderr__, flush=True)
+            return 3
+        from hardware.notify import SystemdNotifier
+
+        wait_and_retry(problem, SystemdNotifier())
 
     from companion.errors import CompanionError
 
