@@ -90,13 +90,13 @@ def sentence(problem: str, delay: int | None) -> str:
 
 def wait_and_retry(problem: str, notifier=None) -> None:
     """Say it, wait, and start this very program again (never returns)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # `systemctl stop` ends the wait at once
     attempt = int(os.environ.get(DISPLAY_TRY, "0") or 0)
     delay = retry_delay(attempt)
     text = sentence(problem, delay)
     print(f"mafia-companion: {text}", file=sys.__stderr__, flush=True)
     if notifier is not None:  # systemd: the unit's status line, and more time to start
         notifier.send(f"STATUS={text}", f"EXTEND_TIMEOUT_USEC={(delay + 60) * 1_000_000}")
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # `systemctl stop` ends the wait (Kivy set a handler)
     time.sleep(delay)
     os.environ[DISPLAY_TRY] = str(attempt + 1)
     os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
