@@ -134,6 +134,10 @@ write_file "$ETC/environment" 644 keep <<'EOF'
 # Read the touch panel directly if SDL does not deliver it (exactly one provider either way):
 # MAFIA_COMPANION_INPUT=hidinput:/dev/input/by-path/platform-...-event
 # Pick the sound card: SDL_AUDIODRIVER=alsa  AUDIODEV=hw:1,0
+# The screen (docs/hardware.md): Touch Display 2 upright MAFIA_COMPANION_SIZE=720x1280, or lying
+# wide MAFIA_COMPANION_ROTATION=90; the original 7" panel is 800x480 (the default)
+# MAFIA_COMPANION_SIZE=720x1280
+# MAFIA_COMPANION_ROTATION=90
 EOF
 
 say "5/7 permission to shut down / reboot from the app"

@@ -116,3 +116,31 @@ def test_a_screenshot_without_display_says_so_and_exits(tmp_path):
     assert app.returncode == 3
     assert "The display could not be opened: kmsdrm not available" in out and "Traceback" not in out
     assert not (tmp_path / "x.png").exists()
+
+
+# -- screen size and rotation as settings (Touch Display 2: 720x1280 upright) -----------------------
+def test_rotation_and_size_from_the_command_line():
+    args = parse_args(["--size", "720x1280", "--rotation", "90"], env={})
+    assert (args.size, args.rotation) == ((720, 1280), 90)
+    assert parse_args([], env={}).rotation == 0
+
+
+def test_rotation_and_size_from_the_appliance_environment():
+    args = parse_args([], env={"MAFIA_COMPANION_SIZE": "1280x720", "MAFIA_COMPANION_ROTATION": "270"})
+    assert (args.size, args.rotation) == ((1280, 720), 270)
+    args = parse_args(["--rotation", "0"], env={"MAFIA_COMPANION_ROTATION": "270"})
+    assert args.rotation == 0  # the command line wins
+
+
+@pytest.mark.parametrize("bad", ["45", "ninety", "-90", "360"])
+def test_a_bad_rotation_is_a_sentence_and_exit_2(bad, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["--rotation", bad], env={})
+    assert exit_.value.code == 2
+    assert "use 0, 90, 180 or 270" in capsys.readouterr().err
+
+
+def test_a_bad_size_in_the_environment_is_a_sentence(capsys):
+    with pytest.raises(SystemExit):
+        parse_args([], env={"MAFIA_COMPANION_SIZE": "big"})
+    assert "'big' is not a window size like 800x480" in capsys.readouterr().err
