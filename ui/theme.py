@@ -86,7 +86,17 @@ class Theme(EventDispatcher):
         return design_px * (self.scale if scale is None else scale)
 
     def fit(self, width: float, height: float) -> None:
-        self.scale = max(0.5, min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
+        """Scale the 800x480 design to the window. Upright (the Touch Display 2 at 720x1280) the
+        design's 800 px width would shrink text and targets below the table's minimum (22 px text,
+        48 px targets) although there is height to spare: there the scale never goes below 1.
+
+        >>> t = Theme(); t.fit(800, 480); a = t.scale; t.fit(720, 1280); b = t.scale; t.fit(640, 360); (a, b, t.scale)
+        (1.0, 1.0, 0.75)
+        """
+        scale = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
+        if height > width:
+            scale = max(1.0, scale)
+        self.scale = max(0.5, scale)
 
 
 THEME = Theme()
