@@ -12,7 +12,7 @@ near-black with a light outline, Syndicate (clubs) green.
 from __future__ import annotations
 
 from kivy.event import EventDispatcher
-from kivy.properties import NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty
 
 DESIGN_SIZE = (800, 480)
 
@@ -80,6 +80,8 @@ class Theme(EventDispatcher):
     """The live scale factor; kv reads ``T.scale`` (through ``T.s``) so layouts follow resizes."""
 
     scale = NumericProperty(1.0)
+    #: the window is upright (taller than wide): screens with side-by-side panels stack them
+    portrait = BooleanProperty(False)
 
     def s(self, design_px: float, scale: float | None = None) -> float:
         """Design pixels -> real pixels. kv passes ``T.scale`` explicitly to get a binding."""
@@ -97,6 +99,7 @@ class Theme(EventDispatcher):
         if height > width:
             scale = max(1.0, scale)
         self.scale = max(0.5, scale)
+        self.portrait = height > width
 
 
 THEME = Theme()
