@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from companion.errors import CompanionError
+from hardware.board import board_model, header_uart
 
 APP_NAME = "mafia-companion"
 ETC_PATH = Path("/etc/mafia-companion/hardware.toml")
@@ -33,6 +34,8 @@ PHYSICAL_PIN = {
     25: 22, 26: 37, 27: 13,
 }
 UART_GPIOS = {14: "TX", 15: "RX"}
+#: ``port = "auto"``: the UART on GPIO14/15 of this board (/dev/ttyAMA0 on a Pi 5, else /dev/serial0)
+AUTO_PORT = "auto"
 UART_PORTS = {"/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/ttyAMA10"}
 READERS = ("none", "rdm6300", "id12", "wedge")
 SERIAL_READERS = ("rdm6300", "id12")
@@ -251,6 +254,8 @@ def validate(
             f"use one of {', '.join(READERS)}."
         )
     port = r["port"]
+    if port == AUTO_PORT:  # the header's UART of this board (hardware/board.py: Pi 5 differs)
+        port = header_uart(board_model())
     if not isinstance(port, str) or (reader in SERIAL_READERS and not port):
         problems.append(f"{where('rfid', 'port')}: [rfid] port must be a device path like /dev/serial0.")
     device = r["device"]

@@ -8,10 +8,13 @@
 # Idempotent: run it again after `git pull` to upgrade; your settings in /etc/mafia-companion and
 # the database in /var/lib/mafia-companion are kept. See docs/hardware.md.
 #
-#   --enable-uart   free the header UART (GPIO14/15) for an RDM6300 reader: serial console off,
-#                   serial hardware on (raspi-config); needs a reboot.
+#   --enable-uart   free the header UART (GPIO14/15) for an RDM6300 reader, chosen by the board model:
+#                   a Pi 5 gets dtparam=uart0=on (/dev/ttyAMA0), older Pis enable_uart=1 with the
+#                   serial console off (/dev/serial0); needs a reboot.
 #   --keep-desktop  do not switch the Pi to boot to the console (the desktop would hold the display).
-#   --no-start      install and enable, but do not (re)start the service now.
+#   --no-start      install and enable, but do not (re)start the service now. (When a reboot is
+#                   needed, for the UART or to leave the desktop, it starts at that reboot anyway:
+#                   the running desktop keeps the display until then.)
 #   --hotspot SSID PASSWORD  the Pi runs its own Wi-Fi (NetworkManager hotspot on wlan0, on at
 #                   every boot) that players' phones join; the table shows a QR code for it.
 #                   The password needs 8-63 characters (WPA2).
@@ -31,14 +34,18 @@ DRY=0
 HOTSPOT_SSID=""
 HOTSPOT_PASSWORD=""
 GROUPS_WANTED=(video render input gpio dialout audio)
+# Nothing is compiled (every Python dependency has an aarch64 wheel): no python3-dev, no gcc.
 APT_PACKAGES=(
-  python3-venv python3-dev python3-pip
-  python3-lgpio python3-evdev          # gpiozero's pin library on Pi 4/5; keyboard-wedge readers
+  python3-venv
+  python3-evdev                        # keyboard-wedge readers
   libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri   # what SDL2's KMSDRM driver loads
   libmtdev1 espeak-ng alsa-utils
 )
+# Only in Raspberry Pi OS's archive, not Debian's: the venv gets lgpio from its aarch64 wheel anyway.
+OPTIONAL_PACKAGES=(python3-lgpio)
+NEED_REBOOT=0
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -93,7 +100,11 @@ fi
 
 say "1/7 Debian packages"
 run apt-get update -qq
-run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
+# one apt-get per package: a name this archive does not have costs only itself
+for p in "${APT_PACKAGES[@]}" "${OPTIONAL_PACKAGES[@]}"; do
+  run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$p" \
+    || say "could not install $p (not in this archive?): going on without it"
+done
 
 say "2/7 user '$APP_USER' and its groups (${GROUPS_WANTED[*]})"
 if ! id -u "$APP_USER" >/dev/null 2>&1; then
@@ -123,6 +134,10 @@ write_file "$ETC/environment" 644 keep <<'EOF'
 # Read the touch panel directly if SDL does not deliver it (exactly one provider either way):
 # MAFIA_COMPANION_INPUT=hidinput:/dev/input/by-path/platform-...-event
 # Pick the sound card: SDL_AUDIODRIVER=alsa  AUDIODEV=hw:1,0
+# The screen (docs/hardware.md): Touch Display 2 upright MAFIA_COMPANION_SIZE=720x1280, or lying
+# wide MAFIA_COMPANION_ROTATION=90; the original 7" panel is 800x480 (the default)
+# MAFIA_COMPANION_SIZE=720x1280
+# MAFIA_COMPANION_ROTATION=90
 EOF
 
 say "5/7 permission to shut down / reboot from the app"
@@ -141,17 +156,16 @@ EOF
 
 say "6/7 serial port and boot target"
 if [ "$ENABLE_UART" = 1 ]; then
-  if command -v raspi-config >/dev/null; then
-    run raspi-config nonint do_serial_cons 1   # no login console on the UART
-    run raspi-config nonint do_serial_hw 0     # UART on GPIO14/15 enabled
-    say "UART enabled for the reader: reboot once for it to take effect"
-  else
-    say "raspi-config not found: enable the UART yourself (enable_uart=1, no console=serial0)"
-  fi
+  # the board model decides (systemd/uart.sh, hardware/board.py: a Pi 5 differs)
+  dry=(); [ "$DRY" = 1 ] && dry=(--dry-run)
+  bash "$SRC/systemd/uart.sh" "${dry[@]}"
+  NEED_REBOOT=1
 fi
 if [ "$KEEP_DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
-  say "booting to the console from now on (the desktop would hold the display); --keep-desktop to avoid"
+  # only the default for the next boot: the desktop running now is left alone (and keeps the display)
+  say "booting to the console from the next boot (the desktop would hold the display); --keep-desktop to avoid"
   run systemctl set-default multi-user.target
+  NEED_REBOOT=1
 fi
 
 if [ -n "$HOTSPOT_SSID" ]; then
@@ -164,7 +178,9 @@ sed -e "s#/opt/mafia-companion#$PREFIX#g" -e "s#^User=mafia#User=$APP_USER#" -e 
   "$SRC/systemd/$UNIT" | write_file "/etc/systemd/system/$UNIT" 644
 run systemctl daemon-reload
 run systemctl enable "$UNIT"
-if [ "$START" = 1 ]; then
+if [ "$START" = 1 ] && [ "$NEED_REBOOT" = 1 ]; then
+  say "enabled; reboot to start it (sudo reboot): until then the desktop and the serial settings stay as they are"
+elif [ "$START" = 1 ]; then
   run systemctl restart "$UNIT"
   say "started: journalctl -u ${UNIT%.service} -f to follow it"
 else

@@ -14,7 +14,10 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Mapping
 
-SIZES = ("800x480", "1024x600", "1280x720")
+SIZES = ("800x480", "1024x600", "1280x720", "720x1280")
+ROTATIONS = (0, 90, 180, 270)
+#: the same settings for the appliance (/etc/mafia-companion/environment): the command line wins
+SIZE_ENV, ROTATION_ENV = "MAFIA_COMPANION_SIZE", "MAFIA_COMPANION_ROTATION"
 #: set when the store must be opened before the app (after it failed to open after the first frame)
 OPEN_FIRST = "MAFIA_COMPANION_OPEN_FIRST"
 
@@ -29,14 +32,30 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"'{text}' is not a window size like 800x480 (at least 320x240).") from None
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+def _rotation(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value not in ROTATIONS:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a rotation; use 0, 90, 180 or 270 (degrees).")
+    return value
+
+
+def parse_args(argv: list[str] | None = None, env: Mapping[str, str] | None = None) -> argparse.Namespace:
     from ui.controller import SCREENS
+
+    env = os.environ if env is None else env
 
     p = argparse.ArgumentParser(prog="mafia-companion", description="The Mafia Table Companion touchscreen app.")
     p.add_argument("--db", metavar="PATH", help="database file (default: the user data directory, "
                    "or $MAFIA_COMPANION_DB)")
-    p.add_argument("--size", type=_size, default=(800, 480), metavar="WxH",
-                   help="window size, e.g. 800x480 (the official 7\" panel), 1024x600, 1280x720")
+    p.add_argument("--size", type=_size, default=env.get(SIZE_ENV) or "800x480", metavar="WxH",
+                   help="window size, e.g. 800x480 (the original 7\" panel), 1024x600, 1280x720, 720x1280 "
+                        f"(Touch Display 2 upright); default ${SIZE_ENV} or 800x480")
+    p.add_argument("--rotation", type=_rotation, default=env.get(ROTATION_ENV) or "0", metavar="DEG",
+                   help="turn the picture 0, 90, 180 or 270 degrees (e.g. 90: the Touch Display 2, "
+                        f"720x1280 upright, used lying wide); default ${ROTATION_ENV} or 0")
     p.add_argument("--fullscreen", action="store_true", help="fill the display (the appliance mode)")
     p.add_argument("--screenshot", metavar="FILE", help="render a screen to this PNG file and exit")
     p.add_argument("--screen", default="home", choices=list(SCREENS), metavar="NAME",
@@ -75,15 +94,20 @@ def configure_input(config, env: Mapping[str, str]) -> str:
     return "one touch provider: SDL2 mouse events (probesysfs/mtdev/hidinput removed)"
 
 
-def configure_kivy(size: tuple[int, int], fullscreen: bool, env: Mapping[str, str] | None = None) -> str:
+def configure_kivy(size: tuple[int, int], fullscreen: bool, env: Mapping[str, str] | None = None,
+                   rotation: int = 0) -> str:
     """Set Kivy's configuration in memory (never written back to ~/.kivy/config.ini)."""
     env = os.environ if env is None else env
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argparse owns sys.argv
+    # SDL2 is the window on every platform the app runs on (X11, Wayland, the Pi's KMSDRM console);
+    # Kivy's fallback x11 provider ends the process on "Couldn't connect to X server" without a word
+    os.environ.setdefault("KIVY_WINDOW", "sdl2")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "rotation", str(rotation))
     if fullscreen:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "borderless", "1")
@@ -103,7 +127,17 @@ def run(argv: list[str] | None = None, on_first_frame: Callable[[], None] | None
         return 0
     if args.screenshot:
         Path(args.screenshot).resolve().parent.mkdir(parents=True, exist_ok=True)
-    input_note = configure_kivy(args.size, args.fullscreen)
+    input_note = configure_kivy(args.size, args.fullscreen, rotation=args.rotation)
+    from ui.display_wait import open_window, sentence, wait_and_retry
+
+    problem = open_window()
+    if problem:  # a sentence and a patient retry, not a traceback (ui/display_wait.py)
+        if args.screenshot:  # a picture never waits for a display
+            print(f"mafia-companion: {sentence(problem, None)}", file=sys.__stderr__, flush=True)
+            return 3
+        from hardware.notify import SystemdNotifier
+
+        wait_and_retry(problem, SystemdNotifier())
 
     from companion.errors import CompanionError
 

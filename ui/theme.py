@@ -12,7 +12,7 @@ near-black with a light outline, Syndicate (clubs) green.
 from __future__ import annotations
 
 from kivy.event import EventDispatcher
-from kivy.properties import NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty
 
 DESIGN_SIZE = (800, 480)
 
@@ -80,13 +80,26 @@ class Theme(EventDispatcher):
     """The live scale factor; kv reads ``T.scale`` (through ``T.s``) so layouts follow resizes."""
 
     scale = NumericProperty(1.0)
+    #: the window is upright (taller than wide): screens with side-by-side panels stack them
+    portrait = BooleanProperty(False)
 
     def s(self, design_px: float, scale: float | None = None) -> float:
         """Design pixels -> real pixels. kv passes ``T.scale`` explicitly to get a binding."""
         return design_px * (self.scale if scale is None else scale)
 
     def fit(self, width: float, height: float) -> None:
-        self.scale = max(0.5, min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
+        """Scale the 800x480 design to the window. Upright (the Touch Display 2 at 720x1280) the
+        design's 800 px width would shrink text and targets below the table's minimum (22 px text,
+        48 px targets) although there is height to spare: there the scale never goes below 1.
+
+        >>> t = Theme(); t.fit(800, 480); a = t.scale; t.fit(720, 1280); b = t.scale; t.fit(640, 360); (a, b, t.scale)
+        (1.0, 1.0, 0.75)
+        """
+        scale = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
+        if height > width:
+            scale = max(1.0, scale)
+        self.scale = max(0.5, scale)
+        self.portrait = height > width
 
 
 THEME = Theme()

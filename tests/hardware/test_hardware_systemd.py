@@ -142,7 +142,7 @@ def test_install_dry_run_lists_every_step_and_changes_nothing(tmp_path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for step in (
-        "apt-get install -y -qq python3-venv",
+        "apt-get install -y -qq --no-install-recommends python3-venv",
         "python3-lgpio",
         "useradd --system --user-group",
         f"python3 -m venv --system-site-packages {tmp_path / 'opt'}/venv",

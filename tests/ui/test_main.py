@@ -68,3 +68,79 @@ def test_input_section_created_when_missing():
     config = configparser.RawConfigParser()
     configure_input(config, {})
     assert config.options("input") == ["mouse"]
+
+
+# -- no display: a sentence and a patient retry (ui/display_wait.py) ---------------------------------
+def start_without_display(tmp_path, driver: str, *args: str):
+    import subprocess
+    import sys
+
+    from conftest import ROOT, kivy_env
+
+    env = kivy_env(tmp_path)
+    env.pop("KIVY_NO_CONSOLELOG")  # Kivy's own console log on, as under systemd: no traceback there either
+    env["SDL_VIDEODRIVER"] = driver
+    env.pop("MAFIA_COMPANION_DISPLAY_TRY", None)
+    return subprocess.Popen([sys.executable, "-m", "ui.main", *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+
+
+@pytest.mark.parametrize("driver", ["kmsdrm", "no-such-video-driver"])
+def test_no_display_is_a_sentence_and_a_retry_with_backoff_not_a_traceback(tmp_path, driver):
+    import signal
+
+    app = start_without_display(tmp_path, driver)
+    seen = []
+    try:
+        for line in app.stdout:  # liveness: the app's own output, two attempts
+            seen.append(line)
+            if "retrying in 4 s" in line:
+                break
+        app.send_signal(signal.SIGTERM)  # `systemctl stop` ends the wait
+        assert app.wait(timeout=60) != 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    text = "".join(seen)
+    sentences = [line for line in seen if line.startswith("mafia-companion: The display could not be opened:")]
+    assert len(sentences) == 2, text
+    assert "retrying in 2 s." in sentences[0] and "retrying in 4 s." in sentences[1]
+    assert "not available" in sentences[0] and "ribbon cable" in sentences[0] and "desktop" in sentences[0]
+    assert "Traceback" not in text and "AttributeError" not in text and "clearcolor" not in text
+
+
+def test_a_screenshot_without_display_says_so_and_exits(tmp_path):
+    app = start_without_display(tmp_path, "kmsdrm", "--screenshot", str(tmp_path / "x.png"))
+    out, _ = app.communicate(timeout=120)
+    assert app.returncode == 3
+    assert "The display could not be opened: kmsdrm not available" in out and "Traceback" not in out
+    assert not (tmp_path / "x.png").exists()
+
+
+# -- screen size and rotation as settings (Touch Display 2: 720x1280 upright) -----------------------
+def test_rotation_and_size_from_the_command_line():
+    args = parse_args(["--size", "720x1280", "--rotation", "90"], env={})
+    assert (args.size, args.rotation) == ((720, 1280), 90)
+    assert parse_args([], env={}).rotation == 0
+
+
+def test_rotation_and_size_from_the_appliance_environment():
+    args = parse_args([], env={"MAFIA_COMPANION_SIZE": "1280x720", "MAFIA_COMPANION_ROTATION": "270"})
+    assert (args.size, args.rotation) == ((1280, 720), 270)
+    args = parse_args(["--rotation", "0"], env={"MAFIA_COMPANION_ROTATION": "270"})
+    assert args.rotation == 0  # the command line wins
+
+
+@pytest.mark.parametrize("bad", ["45", "ninety", "-90", "360"])
+def test_a_bad_rotation_is_a_sentence_and_exit_2(bad, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["--rotation", bad], env={})
+    assert exit_.value.code == 2
+    assert "use 0, 90, 180 or 270" in capsys.readouterr().err
+
+
+def test_a_bad_size_in_the_environment_is_a_sentence(capsys):
+    with pytest.raises(SystemExit):
+        parse_args([], env={"MAFIA_COMPANION_SIZE": "big"})
+    assert "'big' is not a window size like 800x480" in capsys.readouterr().err
