@@ -105,3 +105,17 @@ def pytest_sessionfinish(session):
         return  # xdist's workers report to the controller, which keeps the numbers
     merged = {**measured_lengths(config), **{k: round(v, 2) for k, v in _durations.items()}}
     cache.set(CACHE_KEY, merged)
+
+
+@pytest.fixture
+def nets():
+    """Network namespaces made for one test (tests/netns.py) and removed after it; the test is
+    skipped, with the reason, where this machine cannot make them (not root, no ``ip netns``)."""
+    from netns import Namespaces, skip_reason
+
+    reason = skip_reason()
+    if reason:
+        pytest.skip(reason)
+    made = Namespaces()
+    yield made
+    made.close()

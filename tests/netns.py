@@ -91,3 +91,4 @@ def phone_opens(ns: str, url: str) -> dict:
     if done.returncode != 0:
         raise AssertionError(f"the phone in {ns} could not open {url}: {done.stderr[-1500:]}")
     return json.loads(done.stdout)
+

@@ -7,26 +7,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the namespace helpers
 
-from netns import Namespaces, skip_reason  # noqa: E402
 from robot_run import passed  # noqa: E402
 from ui.phones.address import NO_NETWORK  # noqa: E402
 
 #: phones on every interface, any free port (the address under the QR code says which)
 PHONES = {"MAFIA_COMPANION_PHONES_HOST": "0.0.0.0", "MAFIA_COMPANION_PHONES_PORT": "0"}
-
-
-@pytest.fixture
-def nets():
-    reason = skip_reason()
-    if reason:
-        pytest.skip(reason)
-    n = Namespaces()
-    yield n
-    n.close()
 
 
 def test_the_hotspots_address_is_on_the_deal_a_phone_opens_it_and_the_qr_follows_the_network(table_robot, nets,

@@ -17,23 +17,12 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 
-from netns import Namespaces, ip, phone_opens, skip_reason
+from netns import Namespaces, ip, phone_opens
 from ui.phones.address import NO_NETWORK
 
 HERE = Path(__file__).resolve().parent
 PATIENCE = 30.0  # seconds: a re-read that never comes is a stall (the app re-reads every 2 s)
-
-@pytest.fixture
-def nets():
-    reason = skip_reason()
-    if reason:
-        pytest.skip(reason)
-    n = Namespaces()
-    yield n
-    n.close()
-
 
 def module_choice(nets: Namespaces, ns: str) -> dict | None:
     done = nets.run(ns, sys.executable, "-m", "ui.phones.address", "--json", cwd=HERE.parents[1])
