@@ -73,14 +73,14 @@ def _phones():
 Builder.load_string("""
 #:import th ui.theme
 #:import T ui.theme.THEME
-#:import L ui.phones.linking
+#:import phone_linking ui.phones.linking
 
 <PhoneLinkRow>:
     spacing: th.PAD * T.scale
     opacity: 1 if root.on else 0
     BigButton:
         id: link_phone
-        text: L.LINK
+        text: phone_linking.LINK
         size_hint_x: None
         width: (250 * T.scale) if root.on and not root.linked else 0
         opacity: 1 if root.on and not root.linked else 0
@@ -88,7 +88,7 @@ Builder.load_string("""
         on_release: root.open_keypad()
     HoldButton:
         id: replace_phone
-        text: self.hint or L.replace_text(root.name)
+        text: self.hint or phone_linking.replace_text(root.name)
         size_hint_x: 1 if root.linked else None
         width: 0
         opacity: 1 if root.on and root.linked else 0
@@ -115,13 +115,13 @@ Builder.load_string("""
         spacing: th.GAP * T.scale
         Paragraph:
             id: keypad_prompt
-            text: L.prompt_text(root.name)
+            text: phone_linking.prompt_text(root.name)
             font_size: th.TITLE * T.scale
             bold: True
             halign: 'center'
         Label:
             id: typed_code
-            text: L.shown_code(keypad.text)
+            text: phone_linking.shown_code(keypad.text)
             font_name: th.FONT
             bold: True
             font_size: th.NUMBER * T.scale
