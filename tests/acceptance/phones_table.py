@@ -17,7 +17,7 @@ import aiohttp
 from mafia_plus_table import MafiaPlusTable
 from robot import NotOnScreen, Stalled
 
-RESUME = re.compile(r"^Mafia\+ · \d")  # the home screen's Resume button for the open game
+RESUME = re.compile(r"^Mafia\+ · ")  # the home screen's Resume row for the open game ("Mafia+ · Night 0 — …")
 ADDRESS = re.compile(r"^\d{1,3}(\.\d{1,3}){3}:\d{2,5}$")
 SEVEN = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina"]
 TWENTY_THREE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Kira",
