@@ -411,6 +411,10 @@ class Robot:
         for k in range(1, 11):
             self.frame()
             touch.touch_move(x, y + first + (distance - first) * k / 10)
+        # then the finger stops before it lifts, as a person placing a row does: the list keeps no
+        # speed to fling on, so it moves by the distance dragged however fast the frames came
+        self.run_for(0.3)
+        touch.touch_move(x, y + distance)
         self.run_for(0.05)
         touch.touch_up()
         self.run_for(0.8)  # the list settles (a person waits for it to stop)
