@@ -339,7 +339,7 @@ def play(app):
             table.ids.choices_scroll.scroll_to(pick, padding=0, animate=False)
             yield 0.05
         tap(pick)
-        yield 0.05
+        yield 0.4  # a tap inside a list reaches its button after the list's scroll timeout
         if pick.choice.kind != "counter" and len(session.actions) != n + 1:
             obs.setdefault("tap_not_recorded", []).append([step, pick.text, table.error])
     yield 1.0
