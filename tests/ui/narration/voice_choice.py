@@ -4,6 +4,9 @@ found, picks the shipped piper voice and hears the test line, then goes back to 
 from __future__ import annotations
 
 import re
+import time
+
+from liveness import patience
 
 
 def pick_voices(t) -> None:
@@ -20,8 +23,12 @@ def pick_voices(t) -> None:
     r.wait_for("Now speaking: joe.")
     t.obs["after_joe"] = t.app.narrator.describe
     r.run_for(1.0)
-    for _ in range(200):  # the test line, rendered by the piper worker and played
-        if t.app.narrator.last_line and not t.app.narrator.is_busy:
+    # the test line, rendered by the piper worker and played: a liveness limit stretched by the
+    # machine's slowness (a loaded machine renders slowly; a line that never comes is a stall)
+    give_up = time.monotonic() + patience(60)
+    narrator = t.app.narrator
+    while time.monotonic() < give_up:
+        if narrator.last_line and not narrator.is_busy and narrator.cache.lookup(narrator.synthesizer, narrator.last_line):
             break
         r.run_for(0.1)
     t.obs["heard"] = t.app.narrator.last_line
