@@ -21,14 +21,6 @@ ENGINES = registry.engines()
 IDS = [e.name for e in ENGINES]
 
 
-@pytest.fixture
-def store(tmp_path):
-    RECENT.forget()
-    with Store.open(tmp_path / "c.db") as s:
-        yield s
-    RECENT.forget()
-
-
 def full_replay(store, session):
     """The state as the log on disk says it is, computed the slow way."""
     log = store.log(session.game_id)

@@ -19,14 +19,6 @@ ENGINES = registry.engines()
 IDS = [e.name for e in ENGINES]
 
 
-@pytest.fixture
-def store(tmp_path):
-    RECENT.forget()
-    with Store.open(tmp_path / "c.db") as s:
-        yield s
-    RECENT.forget()
-
-
 def truth(store, game_id):
     """The state as the log on disk says it is, computed the slow way."""
     record = store.game(game_id)
