@@ -110,6 +110,18 @@ class Checkpoints:
         other._states, other._latest = dict(self._states), list(self._latest)
         return other
 
+    def kept(self, count: int) -> Any:
+        """The state after exactly ``count`` actions if one is kept (a checkpoint or a latest
+        state), else None: nothing is folded."""
+        if count % self.every == 0 and count // self.every in self._states:
+            return self._states[count // self.every]
+        for n, state in reversed(self._latest):
+            if n == count:
+                return state
+            if n < count:
+                break
+        return None
+
     def below(self, count: int) -> tuple[int, Any]:
         """The kept checkpoint (count, state) nearest below ``count`` (at most ``count - 1``, or
         the start): what an undo right after ``count`` actions folds from."""

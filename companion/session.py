@@ -63,6 +63,9 @@ class Session:
         self._prefix = prefix
         self._prefix_seq = snapshot_seq if prefix else 0  # the log position those end at
         self._snapshot_seq = snapshot_seq  # the log position of the newest snapshot on disk
+        # (log position, state before the latest action, that action, its events): what "the last
+        # action in words" and "what just happened" are answered from, without a fold of the log
+        self._latest: tuple[int, Any, Action, list[Event]] | None = None
         self._remember()
 
     # -- creation -------------------------------------------------------------------------
@@ -231,6 +234,40 @@ class Session:
         return self._actions[-1] if self._actions else None
 
     @property
+    def last_action_words(self) -> str:
+        """The latest effective action in words ("" when there is none): what an undo takes back."""
+        latest = self._latest_action()
+        if latest is None:
+            return ""
+        _, before, action, _ = latest
+        return self.engine.describe(action, before)
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The events of the latest effective action ([] when there is none): what just happened,
+        also after a resume or an undo (recomputed once from the checkpoints, never from the log)."""
+        latest = self._latest_action()
+        return list(latest[3]) if latest is not None else []
+
+    def _latest_action(self) -> tuple[int, Any, Action, list[Event]] | None:
+        if self._count() == 0:
+            return None
+        if self._latest is not None and self._latest[0] == self._seq:
+            return self._latest
+        count = self._count()
+        before = self._checkpoints.kept(count - 1) if self._actions else None
+        if before is None:
+            self._load_prefix()
+            before = self._checkpoints.fold(self._actions, len(self._actions) - 1)
+        action = self._actions[-1]
+        try:
+            events = self.engine.apply(before, action)[1]
+        except IllegalAction:  # cannot happen for a logged action; "what happened" is then nothing
+            events = []
+        self._latest = (self._seq, before, action, events)
+        return self._latest
+
+    @property
     def seq(self) -> int:
         """The position the next log entry will take."""
         return self._seq
@@ -262,7 +299,9 @@ class Session:
         entry = action.to_dict()
         self.store.append(self.game_id, self._seq, entry, "finished" if finished else None)
         self._own()
+        before = self._state
         self._seq += 1
+        self._latest = (self._seq, before, action, events)
         self._actions.append(action)
         self._checkpoints.note(self._count(), state)
         self._state = state

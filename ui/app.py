@@ -173,7 +173,12 @@ class CompanionApp(App):
         self._open_store = open_store
         self.store_error: str = ""  # why the store could not be opened (the app then exits with 2)
         self.controller = Controller(available_games())
-        self.sessions: dict = {}  # game name -> companion.session.Session
+        from ui.table import TableHost
+
+        # the games open at the table and their one listener; screens get it, not the App
+        self.table = TableHost(lambda: self.store, go=self.go, say=self._say, set_phase=self.set_phase,
+                               services=self)
+        self.sessions = self.table.sessions  # game name -> companion.session.Session (the host's)
         self.screenshot = screenshot
         self.screenshot_screen = screenshot_screen
         self.on_first_frame = on_first_frame
@@ -240,6 +245,7 @@ class CompanionApp(App):
         from ui.phones.table import PhoneTable
 
         self.phones = PhoneTable(store=lambda: self.store, hub=lambda: self.hub)
+        self.table.follow(self.phones.committed)
         self.phones.bind(status=self.status.setter("phones"))
         self.banner = ProblemBanner()
         self.banner.bind(on_ok=lambda *_: self.dismiss_problems())
@@ -699,10 +705,14 @@ class CompanionApp(App):
 
     # -- navigation -----------------------------------------------------------------------
     def screen(self, name: str):
-        """The screen called ``name``, importing and creating it on first use."""
+        """The screen called ``name``, importing and creating it on first use (a game screen is
+        handed the table host)."""
         if not self.manager.has_screen(name):
             module = importlib.import_module(SCREENS[name])
-            self.manager.add_widget(module.SCREEN(name=name))
+            screen = module.SCREEN(name=name)
+            if hasattr(screen, "table"):
+                screen.table = self.table
+            self.manager.add_widget(screen)
         return self.manager.get_screen(name)
 
     def go(self, route: Route) -> None:
@@ -716,6 +726,7 @@ class CompanionApp(App):
                 return
         self.current_route = route
         self.manager.current = route.screen
+        self.table.show_on(screen)
         self._show_status_for(route.screen, screen)
 
     def _show_status_for(self, name: str, screen) -> None:
@@ -741,6 +752,7 @@ class CompanionApp(App):
         screen = self.manager.get_screen(route.screen)
         self.current_route = route
         self.manager.current = route.screen
+        self.table.show_on(screen)
         self._show_status_for(route.screen, screen)
 
     def open_game(self, game: str) -> None:
@@ -754,26 +766,21 @@ class CompanionApp(App):
 
     # -- sessions -------------------------------------------------------------------------
     def session_for(self, game: str, game_id: int | None = None):
-        """The running session of ``game``: the one asked for, the one open, the newest
-        unfinished one in the store, or a new one (in that order)."""
-        from companion.session import Session  # imported when a game opens, not at start-up
-
+        """The running session of ``game`` (``ui.table.TableHost.open``), for the screens not yet
+        on the game screen base: the one asked for, the one open unless finished, the newest
+        unfinished one in the store, or a new one."""
         current = self.sessions.get(game)
-        if game_id is not None and (current is None or current.game_id != game_id):
-            current = Session.resume(self.store, game_id)
-        if current is None or current.outcome() is not None:
-            current = None
-            for record in self.store.unfinished_games():
-                if record.game == game:
-                    current = Session.resume(self.store, record.id)
-                    break
-        if current is None:
-            current = Session.start(self.store, game, {})
-        self.sessions[game] = current
-        return current
+        if game_id is None and current is not None and current.outcome() is not None:
+            self.table.close(game)
+        return self.table.open(game, game_id)
 
     def end_session(self, game: str) -> None:
-        self.sessions.pop(game, None)
+        self.table.close(game)
+
+    def _say(self, text: str, chime: bool = False) -> None:
+        narrator = self.narrator
+        if narrator is not None:
+            narrator.say(text, chime=chime)
 
     # -- screenshots ----------------------------------------------------------------------
     def seed_sample(self):
@@ -790,8 +797,13 @@ class CompanionApp(App):
         name = self.screenshot_screen
         if self.sample:
             self.seed_sample()
+        from ui.manifest import manifest_of_screen
+
+        manifest = manifest_of_screen(name)
         if name == "coming_soon":
             route = self.controller.sample_coming_soon()
+        elif manifest is not None and manifest.sample:
+            route = manifest.sample_route(self.table, name) or Route(name)  # a seeded sample game
         elif hasattr(type(self.screen(name)), "sample_route"):
             route = self.screen(name).sample_route(self)  # a seeded sample game for the picture
         else:

@@ -4,13 +4,9 @@ The app asks the controller where to go (``open_game``, ``resume``, ``back``...)
 ``Route``; it never decides flow itself, so the flow is tested in a plain interpreter
 (tests/ui/test_controller.py).
 
-Adding a game's screens later (the whole registration is two dictionaries):
-
-1. write ``ui/games/<game>/<screen>.py`` (+ ``<screen>.kv`` beside it) exposing ``SCREEN``;
-2. declare ``SCREENS``, ``GAME_ENTRY`` (and ``PARENT``) in ``ui/games/<game>/__init__.py``
-   (Kivy-free); they are merged into the tables below at import, and the screen modules are
-   imported lazily, on first visit. The home card then opens the entry screen and unfinished
-   games resume there instead of the "coming soon" card.
+A game's screens, entry screen, Back targets and home card come from its manifest
+(``ui/manifest.py``, declared in ``ui/games/<game>/__init__.py``); the screen modules are imported
+lazily, on first visit. See docs/adding-a-game.md.
 """
 
 from __future__ import annotations
@@ -19,11 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
-# screen name -> module (lazily imported by the app; the module exposes SCREEN)
-SCREENS: dict[str, str] = {
+from ui.manifest import manifests, normalise
+
+# screen name -> module (lazily imported by the app; the module exposes SCREEN): the shell's own
+# screens here, each game's from its manifest (ui/manifest.py)
+SHELL_SCREENS: dict[str, str] = {
     "home": "ui.screens.home",
-    "dice": "ui.screens.dice",
-    "dice_entry": "ui.screens.dice_entry",
     "coming_soon": "ui.screens.coming_soon",
     "settings": "ui.screens.settings",
     "history": "ui.screens.history",
@@ -32,42 +29,35 @@ SCREENS: dict[str, str] = {
     "your_box": "ui.screens.your_box",
 }
 
-# engine name -> the screen a new or resumed game of it opens on
-GAME_ENTRY: dict[str, str] = {
-    "dice": "dice",
-}
-
 # screens reached from another screen go back there, not home
-PARENT: dict[str, str] = {
-    "dice_entry": "dice",
+SHELL_PARENT: dict[str, str] = {
     # opened from settings; opened by a tag or the power buttons they return where they were
     "register_tag": "settings",
     "power_menu": "settings",
     "your_box": "settings",  # from a game's new-game screen it returns there (open_overlay)
 }
 
-
-def _merge_game_packages() -> None:
-    """Add the tables each ``ui/games/<game>/__init__.py`` declares (Kivy-free plain data)."""
-    import importlib
-    import pkgutil
-
-    import ui.games
-
-    for info in sorted(pkgutil.iter_modules(ui.games.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        package = importlib.import_module(f"ui.games.{info.name}")
-        SCREENS.update(getattr(package, "SCREENS", {}))
-        GAME_ENTRY.update(getattr(package, "GAME_ENTRY", {}))
-        PARENT.update(getattr(package, "PARENT", {}))
+SCREENS: dict[str, str] = dict(SHELL_SCREENS)
+GAME_ENTRY: dict[str, str] = {}  # engine name -> the screen a new or resumed game of it opens on
+PARENT: dict[str, str] = dict(SHELL_PARENT)
 
 
-_merge_game_packages()
+def _merge_manifests() -> None:
+    """Add what each game's manifest declares (Kivy-free plain data)."""
+    for manifest in manifests():
+        SCREENS.update(manifest.screens)
+        PARENT.update(manifest.parent)
+        if manifest.entry:
+            GAME_ENTRY[manifest.game] = manifest.entry
+
+
+_merge_manifests()
 
 
 @dataclass(frozen=True)
 class GameCard:
+    """A card on Home, as the controller hands it to the home screen."""
+
     game: str  # engine name in companion.registry
     title: str
     role: str  # what the companion does at this table
@@ -75,25 +65,16 @@ class GameCard:
     faction: str  # "city", "mafia", "syndicate" or "accent": the card's colour
 
 
-HOME_GAMES: tuple[GameCard, ...] = (
-    GameCard("mafia-plus", "Mafia+", "Game Master", "♥", "city"),
-    GameCard("il-capo", "Il Capo", "Underboss & bank", "♠", "mafia"),
-    GameCard("mafia-casino", "Mafia Casino", "Bank & croupier", "♦", "city"),
-    GameCard("contract", "Contract", "Scorekeeper", "♣", "syndicate"),
-    GameCard("mafia-sicily", "Mafia (Sicily)", "Assistant", "♠", "mafia"),
-)
-DICE_CARD = GameCard("dice", "Dice & Spinner", "Rolls & spins", "⚄", "accent")
+def home_cards() -> list[GameCard]:
+    """Every game's home card, in the order the manifests give."""
+    return [GameCard(m.game, m.card.title, m.card.role, m.card.suit, m.card.faction)
+            for m in manifests() if m.card is not None]
 
 
 @dataclass(frozen=True)
 class Route:
     screen: str
     params: Mapping[str, Any] = field(default_factory=dict)
-
-
-def normalise(game: str) -> str:
-    """Engine names may be spelled with - or _ (package mafia_plus, engine mafia-plus)."""
-    return game.strip().lower().replace("_", "-")
 
 
 class Controller:
@@ -120,7 +101,7 @@ class Controller:
         return "engine" if self.engine_exists(card.game) else "soon"
 
     def cards(self) -> list[tuple[GameCard, str]]:
-        return [(card, self.card_status(card)) for card in (*HOME_GAMES, DICE_CARD)]
+        return [(card, self.card_status(card)) for card in home_cards()]
 
     # -- where to go -----------------------------------------------------------------------
     def home(self) -> Route:
@@ -158,7 +139,7 @@ class Controller:
         return Route("coming_soon", {"game": "a future game", "engine": False})
 
     def title_of(self, game: str) -> str:
-        for card in (*HOME_GAMES, DICE_CARD):
+        for card in home_cards():
             if normalise(card.game) == normalise(game):
                 return card.title
         return game

@@ -53,7 +53,7 @@ def test_dice_without_its_engine_is_not_playable():
 
 
 def test_engine_names_with_underscores_match_cards(shell_only):
-    assert Controller(["mafia_casino"]).card_status(c.HOME_GAMES[2]) == "engine"
+    assert Controller(["mafia_casino"]).card_status(c.home_cards()[2]) == "engine"
 
 
 def test_resume_reopens_the_game_screen_with_its_id():
@@ -86,7 +86,7 @@ def test_card_status_ready_engine_or_soon(shell_only):
 
 
 def test_faction_colours_follow_the_card_suits():
-    suits = {card.suit: card.faction for card in c.HOME_GAMES}
+    suits = {card.suit: card.faction for card in c.home_cards() if card.game != "dice"}
     assert suits == {"♥": "city", "♦": "city", "♠": "mafia", "♣": "syndicate"}
 
 
@@ -106,7 +106,7 @@ def test_registering_a_game_screen_is_two_dictionary_entries(monkeypatch, shell_
     ctl = Controller(ALL)
     assert ctl.open_game("il-capo") == Route("il_capo_table", {"game": "il-capo"})
     assert ctl.resume("il-capo", 4).screen == "il_capo_table"
-    assert ctl.card_status(c.HOME_GAMES[1]) == "ready"
+    assert ctl.card_status(c.home_cards()[1]) == "ready"
     assert "il_capo_table" in ctl.screen_names()
 
 
@@ -141,5 +141,5 @@ def test_wheel_lands_on_the_drawn_number_after_two_turns(number):
 
 
 def test_every_game_on_the_home_screen_now_has_its_screens():
-    status = {card.game: s for card, s in Controller([card.game for card in (*c.HOME_GAMES, c.DICE_CARD)]).cards()}
+    status = {card.game: s for card, s in Controller([card.game for card in c.home_cards()]).cards()}
     assert set(status.values()) == {"ready"}, status

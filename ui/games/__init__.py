@@ -1,12 +1,8 @@
 """One package per game's screens: ``ui/games/<game>/``.
 
-Each package's ``__init__.py`` is Kivy-free and declares, as plain data, what the controller
-merges into its tables (so two games never edit the same file):
-
-    SCREENS = {"il_capo_table": "ui.games.il_capo.table", ...}   # screen name -> module with SCREEN
-    GAME_ENTRY = {"il-capo": "il_capo_table"}                      # engine -> first screen
-    PARENT = {"il_capo_ledger": "il_capo_table"}                   # where Back goes (default: home)
-
-Screen modules sit beside it (one module per screen, its .kv beside it). A screen class may
-offer ``sample_route(app) -> Route`` to build a seeded sample game for ``--screenshot``.
+Each package's ``__init__.py`` is Kivy-free and declares the game's manifest
+(``MANIFEST = ui.manifest.GameManifest(...)``: home card, screens, entry screen, Back targets,
+route, speaking policy, sample game), which the shell discovers, so two games never edit the same
+file. Screen modules sit beside it (one module per screen, its .kv beside it), each a
+``ui.game_screen.GameScreen``. See docs/adding-a-game.md.
 """

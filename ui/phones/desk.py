@@ -59,24 +59,30 @@ class PhoneDesk:
         self.on_acted: Callable[[Any], None] | None = None
         self.connected: frozenset[int] = frozenset()
         self._publish: Callable[[], None] = lambda: None
+        self._listening = False
 
     # -- the game the phones follow (table thread) -------------------------------------------
-    def watch(self, session) -> None:
-        """Follow ``session`` (the game open at the table); its phones' links come from the store."""
+    def watch(self, session, listen: bool = True) -> None:
+        """Follow ``session`` (the game open at the table); its phones' links come from the store.
+        ``listen=False``: the table host tells the desk of each commit (``committed``) instead of
+        the desk subscribing itself (a desk used on its own, as in the phone tests, listens)."""
         if session is self._session:
             return
-        if self._session is not None:
-            self._session.unsubscribe(self._on_events)
+        if self._session is not None and self._listening:
+            self._session.unsubscribe(self.committed)
         self._session = session
+        self._listening = listen
         self._call = None
         saved = None
         if self._store is not None:
             saved = self._store.get_setting(LINKS_SETTING.format(game_id=session.game_id), None)
         self.links.use_game(session.game_id, saved if isinstance(saved, dict) else None)
-        session.subscribe(self._on_events)
+        if listen:
+            session.subscribe(self.committed)
         self._take_snapshot()
 
-    def _on_events(self, session, _events) -> None:
+    def committed(self, session, _events) -> None:
+        """After each commit (the table host tells the desk, as one of its followers)."""
         if session is self._session:
             self._take_snapshot()
 

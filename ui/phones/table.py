@@ -212,7 +212,7 @@ class PhoneTable(EventDispatcher):
             return False
         self.desk, self.server = desk, server
         if self._session is not None:
-            desk.watch(self._session)
+            desk.watch(self._session, listen=False)
         self._hotspot = hotspot
         self.reread()
         from kivy.clock import Clock
@@ -268,7 +268,12 @@ class PhoneTable(EventDispatcher):
         """Phones follow ``session`` (the game open at the table)."""
         self._session = session
         if self.desk is not None:
-            self.desk.watch(session)
+            self.desk.watch(session, listen=False)
+
+    def committed(self, session, events) -> None:
+        """The table host's word after each commit of an open game (phones follow the watched one)."""
+        if self.desk is not None:
+            self.desk.committed(session, events)
 
     def link(self, seat: int, code: str) -> None:
         """Raises ``LinkError`` with a sentence when no waiting phone shows ``code``."""

@@ -3,6 +3,9 @@
 The app is the scorekeeper: the cards stay on the table and the players tap what they play.
 """
 
+from ui.manifest import GameManifest, HomeCard
+
+
 SCREENS = {
     "contract_round": "ui.games.contract.round",
     "contract_new": "ui.games.contract.new_game",
@@ -13,7 +16,6 @@ SCREENS = {
     "contract_score": "ui.games.contract.score",
 }
 
-GAME_ENTRY = {"contract": "contract_round"}
 
 PARENT = {
     "contract_reveal": "contract_round",
@@ -21,3 +23,11 @@ PARENT = {
     "contract_areas": "contract_round",
     "contract_bonuses": "contract_round",
 }
+
+MANIFEST = GameManifest(
+    game="contract",
+    card=HomeCard("Contract", "Scorekeeper", "♣", "syndicate", order=40),
+    screens=SCREENS,
+    entry="contract_round",
+    parent=PARENT,
+)

@@ -1,5 +1,8 @@
 """Il Capo's screens: the app as the Underboss (Kivy-free registration data, see ui/games/__init__.py)."""
 
+from ui.manifest import GameManifest, HomeCard
+
+
 SCREENS = {
     "il_capo_new": "ui.games.il_capo.new_game",
     "il_capo_table": "ui.games.il_capo.table",
@@ -9,5 +12,12 @@ SCREENS = {
     "il_capo_hire": "ui.games.il_capo.hire",
     "il_capo_end": "ui.games.il_capo.end",
 }
-GAME_ENTRY = {"il-capo": "il_capo_new"}
 PARENT = {"il_capo_bank": "il_capo_table", "il_capo_hire": "il_capo_table"}
+
+MANIFEST = GameManifest(
+    game="il-capo",
+    card=HomeCard("Il Capo", "Underboss & bank", "♠", "mafia", order=20),
+    screens=SCREENS,
+    entry="il_capo_new",
+    parent=PARENT,
+)

@@ -1,5 +1,8 @@
 """Mafia Casino screens: the app is the bank and the croupier (Kivy-free registration data)."""
 
+from ui.manifest import GameManifest, HomeCard
+
+
 SCREENS = {
     "mafia_casino_new": "ui.games.mafia_casino.new_game",
     "mafia_casino_table": "ui.games.mafia_casino.table",
@@ -12,7 +15,6 @@ SCREENS = {
     "mafia_casino_bank": "ui.games.mafia_casino.bank",
     "mafia_casino_phones": "ui.games.mafia_casino.phones",
 }
-GAME_ENTRY = {"mafia-casino": "mafia_casino_new"}
 PARENT = {
     "mafia_casino_action": "mafia_casino_table",
     "mafia_casino_poker": "mafia_casino_table",
@@ -22,3 +24,11 @@ PARENT = {
     "mafia_casino_bank": "mafia_casino_table",
     "mafia_casino_phones": "mafia_casino_table",
 }
+
+MANIFEST = GameManifest(
+    game="mafia-casino",
+    card=HomeCard("Mafia Casino", "Bank & croupier", "♦", "city", order=30),
+    screens=SCREENS,
+    entry="mafia_casino_new",
+    parent=PARENT,
+)

@@ -5,6 +5,9 @@ is decided by ``flow.route_for(state, peeked)`` (route by phase), so a resumed g
 screen of its exact step. See docs/mafia-plus-table.md.
 """
 
+from ui.manifest import GameManifest, HomeCard
+
+
 SCREENS = {
     "mafia_plus_setup": "ui.games.mafia_plus.setup",
     "mafia_plus_deal": "ui.games.mafia_plus.deal",
@@ -15,5 +18,12 @@ SCREENS = {
     "mafia_plus_end": "ui.games.mafia_plus.end",
     "mafia_plus_stats": "ui.games.mafia_plus.stats_screen",
 }
-GAME_ENTRY = {"mafia-plus": "mafia_plus_setup"}
 PARENT = {"mafia_plus_stats": "mafia_plus_setup"}
+
+MANIFEST = GameManifest(
+    game="mafia-plus",
+    card=HomeCard("Mafia+", "Game Master", "♥", "city", order=10),
+    screens=SCREENS,
+    entry="mafia_plus_setup",
+    parent=PARENT,
+)

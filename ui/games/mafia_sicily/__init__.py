@@ -1,5 +1,8 @@
 """Mafia (Sicily) screens (Kivy-free declaration; the screen modules are imported on first visit)."""
 
+from ui.manifest import GameManifest, HomeCard
+
+
 SCREENS = {
     "mafia_sicily_setup": "ui.games.mafia_sicily.setup",
     "mafia_sicily_table": "ui.games.mafia_sicily.table",
@@ -8,10 +11,17 @@ SCREENS = {
     "mafia_sicily_map": "ui.games.mafia_sicily.board",
     "mafia_sicily_victory": "ui.games.mafia_sicily.victory",
 }
-GAME_ENTRY = {"mafia-sicily": "mafia_sicily_setup"}
 PARENT = {
     "mafia_sicily_hand": "mafia_sicily_table",
     "mafia_sicily_scores": "mafia_sicily_table",
     "mafia_sicily_map": "mafia_sicily_table",
     "mafia_sicily_table": "home",
 }
+
+MANIFEST = GameManifest(
+    game="mafia-sicily",
+    card=HomeCard("Mafia (Sicily)", "Assistant", "♠", "mafia", order=50),
+    screens=SCREENS,
+    entry="mafia_sicily_setup",
+    parent=PARENT,
+)
