@@ -275,6 +275,11 @@ class Engine:
     actions: ClassVar[ActionCodec]
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    #: Action kinds the table enters freely (an amount, a card combination, a hand-dealt
+    #: arrangement): ``legal_actions`` lists only quick picks for these, and ``check`` accepts any
+    #: legal value; every other kind is listed completely, so a screen enables exactly what
+    #: ``legal_actions`` lists and offers a free-entry control only for these kinds.
+    free_entry: ClassVar[frozenset[str]] = frozenset()
 
     # -- required -------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> Any:

@@ -89,8 +89,9 @@ def test_legal_actions_apply_and_other_actions_are_refused_without_change(engine
                     assert str(err), "an IllegalAction must say why"
                     assert state == before, "a refused action changed the state"
                 else:
-                    assert not getattr(engine, "complete_legal_actions", True), (
-                        f"{engine.name} accepted {action} which legal_actions did not list")
+                    assert action.kind in engine.free_entry, (
+                        f"{engine.name} accepted {action} which legal_actions did not list, and "
+                        f"'{action.kind}' is not one of its declared free-entry kinds")
 
 
 def test_finished_games_accept_nothing(engine):
@@ -139,3 +140,9 @@ def test_unknown_game_names_the_known_ones():
         registry.get("chess")
     with pytest.raises(UnknownGame):
         registry.get("../etc")
+
+
+def test_free_entry_names_only_action_kinds_the_engine_has(engine):
+    """The free-entry kinds a screen may offer a free control for are real action kinds."""
+    assert isinstance(engine.free_entry, frozenset)
+    assert engine.free_entry <= set(engine.actions.kinds()), engine.free_entry - set(engine.actions.kinds())

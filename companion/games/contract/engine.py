@@ -424,7 +424,7 @@ class ContractEngine(Engine):
     actions = ActionCodec(TraffickingDealt, MafiosoTurnedUp, *PLAY_ACTIONS, *CHOICE_ACTIONS)
     min_players = 2
     max_players = 5
-    complete_legal_actions = False  # card combinations are too many to list
+    free_entry = frozenset({"trafficking_dealt", "influence", "reinforce", "pay_copper", "hire_vicelard"})  # card combinations are too many to list
 
     def __init__(self, data: ContractData | None = None):
         self.data = data if data is not None else _data.load()

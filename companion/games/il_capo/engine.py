@@ -341,7 +341,7 @@ class IlCapoEngine(Engine):
     actions = ActionCodec(*ALL_ACTIONS)
     min_players = D.MIN_PLAYERS
     max_players = D.MAX_PLAYERS
-    complete_legal_actions = False  # bank payments take any amount; legal_actions lists quick amounts
+    free_entry = frozenset({"pay", "receive", "pay_player"})  # bank payments take any amount; legal_actions lists quick amounts
 
     # -- setup --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> IlCapoState:

@@ -219,7 +219,7 @@ class MafiaCasinoEngine(Engine):
     actions = ActionCodec(*ALL_ACTIONS)
     min_players = 2
     max_players = 6
-    complete_legal_actions = False  # manpower, cards and amounts are free entries; see check()
+    free_entry = frozenset({"market_value_drawn", "first_player_chosen", "pay_manpower", "poker_board", "roulette_card_turned", "slot_cards_turned", "safe_cards_taken", "roulette_bet", "transaction_buy", "transaction_sell", "bank_correction"})  # cards turned by hand, manpower, amounts
 
     # -- new --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> CasinoState:

@@ -518,7 +518,7 @@ class MafiaPlusEngine(Engine):
     actions = ActionCodec(*ALL_ACTIONS)
     min_players = S.MIN_PLAYERS
     max_players = S.MAX_PLAYERS
-    complete_legal_actions = False  # a hand-entered Dealt is any arrangement of the set
+    free_entry = frozenset({"dealt"})  # a hand-entered deal is any arrangement of the set
 
     # -- setup --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> MafiaPlusState:

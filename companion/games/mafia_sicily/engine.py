@@ -552,7 +552,7 @@ class SicilyEngine(Engine):
     actions = ActionCodec(*ALL_ACTIONS)
     min_players = 2
     max_players = 5
-    complete_legal_actions = True
+    free_entry = frozenset()  # legal_actions lists every action
 
     def __init__(self, board: Board | None = None, rules: Mapping[str, Any] | None = None,
                  decks: Mapping[str, Sequence[Card]] | None = None):
