@@ -145,4 +145,4 @@ def test_unknown_game_names_the_known_ones():
 def test_free_entry_names_only_action_kinds_the_engine_has(engine):
     """The free-entry kinds a screen may offer a free control for are real action kinds."""
     assert isinstance(engine.free_entry, frozenset)
-    assert engine.free_entry <= set(engine.actions.kinds()), engine.free_entry - set(engine.actions.kinds())
+    assert engine.free_entry <= set(engine.actions.kinds), engine.free_entry - set(engine.actions.kinds)
