@@ -1,30 +1,32 @@
-"""The Kivy App: one status bar over a ScreenManager whose screens are imported lazily.
+"""The Kivy App: the wiring of one status bar over a ScreenManager whose screens are imported lazily.
 
-Flow decisions come from ``ui.controller.Controller``; this module only carries them out
-(create the screen on first visit, hand it the route's parameters, switch). Game sessions are
-owned here so that a screen change never loses one.
+What the app is made of, each job in a module of its own:
 
-The app also owns the two services every screen may use (docs/hardware.md, docs/narration.md):
+* ``ui.table.TableHost`` (``app.table``): the games open at the table and their one listener;
+  game screens are handed it and never reach for the App (``ui/game_screen.py``);
+* ``ui.controller.Controller``: which screen follows which (plain data, Kivy-free), fed by the
+  games' manifests (``ui/manifest.py``);
+* ``ui.shell.navigation``: screens created on first visit, routes carried out, Back, overlays,
+  the screens Home leads to built while it sits idle;
+* ``ui.shell.sound``: the narrator (``app.narrator``: voice, volume, on/off, the night bed) and the
+  sound panel;
+* ``ui.shell.inputs``: the hardware hub (``app.hub``: buttons, keyboard stand-ins, the RFID
+  reader) polled at 30 Hz on the UI thread, each command offered first to the current screen's
+  ``handle_command(command) -> bool``, what it leaves handled here (Back, Undo, an unknown tag,
+  the power menu, the status line);
+* ``ui.shell.screenshots``: ``--screenshot``;
+* ``app.phones`` (``ui.phones.table.PhoneTable``): phones as private screens, a follower of the
+  table host; a phone's action arrives on the hub's queue as a ``PhoneJob`` and runs first thing.
 
-* ``app.narrator`` (``ui.narration.Narrator``): ``say``, ``repeat_last``, ``stop``, ``volume``;
-* ``app.hub`` (``hardware.Hub``): buttons, keyboard stand-ins and the RFID reader. Its commands
-  are polled at 30 Hz on the UI thread and offered first to the current screen's
-  ``handle_command(command) -> bool``; what the screen leaves is handled here (Back, Undo,
-  an unknown tag, the power menu, the status line).
-* ``app.phones`` (``ui.phones.table.PhoneTable``): phones as private screens (docs/mafia-plus-table.md).
-  A phone's action arrives on the hub's queue as a ``PhoneJob`` and runs first thing.
-
-Both are created just *after* the first frame (``start_services``): the table sees the home
-screen as early as a bare Kivy app would show it, and screens guard with
-``getattr(app, "narrator", None)`` for that first moment. Neither ever stops the app: hardware
-or sound trouble becomes a sentence in the banner and a word in the status line.
+The store, the narrator, the hub and the phones start just *after* the first frame
+(``start_services``): the table sees the home screen as early as a bare Kivy app would show it.
+None of them ever stops the app: hardware or sound trouble becomes a sentence in the banner and a
+word in the status line.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-import sys
 import pkgutil
 from pathlib import Path
 from typing import Any, Callable
@@ -41,20 +43,17 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 import companion.games
 from companion.errors import CompanionError
 from ui import theme as th
-from ui.controller import SCREENS, Controller, Route
+from ui.controller import Controller, Route
+from ui.shell.inputs import InputsMixin
+from ui.shell.navigation import NavigationMixin, freeze_garbage
+from ui.shell.screenshots import ScreenshotMixin
+from ui.shell.sound import SoundMixin
 from ui.widgets.big_button import BigButton  # noqa: F401  (registers the class theme.kv styles)
 from ui.widgets.status_bar import SoundPanel, StatusBar, load_rules
 
 log = logging.getLogger(__name__)
 
 _KV = Path(__file__).with_name("theme.kv")
-POLL_HZ = 30
-#: Screens that sit over whatever the table was doing and go back to it exactly as it was.
-OVERLAY_SCREENS = ("register_tag", "power_menu")
-VOLUME_KEY = "narration.volume"
-NARRATION_ON_KEY = "narration.on"
-VOICE_KEY = "narration.voice"          # the owner's pick in Settings: a voice file's path, or "espeak"
-BED_VOLUME_KEY = "narration.bed_volume"  # the night bed's volume, 0 (off) .. 1
 
 _SHELL_KV = """
 #:import th ui.theme
@@ -86,8 +85,6 @@ _SHELL_KV = """
         pos_hint: {'center_y': 0.5}
         on_release: root.dispatch('on_ok')
 """
-SAMPLE_SEED = 20260  # screenshots: the same sample game every time
-SAMPLE_DRAWS = ("roll2d6", "spin", "roll2d6", "roll1d6", "spin", "roll2d6")
 
 
 def available_games() -> list[str]:
@@ -124,28 +121,7 @@ class Root(FloatLayout):
                   size=lambda *_: setattr(self._bg, "size", self.size))
 
 
-def _freeze_garbage() -> None:
-    """Exempt everything alive now (Kivy, the screens built so far) from the garbage collector's
-    full passes: those walk every object, and with the screens built they took tens of ms (seconds
-    on a busy machine) in the middle of an animation frame. Objects made later are collected as
-    usual; a frozen one that is dropped is simply never freed (they live as long as the app)."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-
-def _typing_in_a_text_field() -> bool:
-    """A focused TextInput owns the keys (a name being typed): no stand-ins then."""
-    try:
-        from kivy.uix.behaviors.focus import FocusBehavior
-
-        return any(w is not None and getattr(w, "focus", False) for w in FocusBehavior._keyboards.values())
-    except Exception:
-        return False
-
-
-class CompanionApp(App):
+class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, App):
     title = "Mafia Table Companion"
     # the status line follows these; the narrator and the hub set them (start_services)
     text_only = BooleanProperty(True)
@@ -269,7 +245,7 @@ class CompanionApp(App):
                 # buttons start
                 Clock.schedule_once(lambda *_: self._store_after_first_frame(), 0)
                 Clock.schedule_once(lambda *_: self.start_services(), 0)
-                Clock.schedule_once(lambda *_: _freeze_garbage(), 0)
+                Clock.schedule_once(lambda *_: freeze_garbage(), 0)
             if self.on_first_frame is not None:
                 self.on_first_frame()
         Window.bind(on_flip=first)
@@ -309,166 +285,6 @@ class CompanionApp(App):
         self._start_phones()
         self._prebuild_later()
 
-    # -- screens built before they are needed -------------------------------------------------
-    #: Screens the table opens from Home, built while Home sits idle so that their first opening
-    #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
-    PREBUILD = ("dice", "settings", "history", "dice_entry")
-    PREBUILD_IDLE = 0.5  # seconds without a touch before the next piece is built
-
-    def _prebuild_later(self) -> None:
-        from ui.controller import GAME_ENTRY
-
-        if self.screenshot:
-            return
-        names = [*dict.fromkeys([*GAME_ENTRY.values(), *self.PREBUILD])]
-        # one piece per step: import a screen's module (its kv too), then build the screen
-        self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build")]
-        self._last_touch = Clock.get_boottime()
-        Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
-
-    def _prebuild_step(self, *_):
-        """Build the next piece if the table is on Home and nobody touched it for a moment."""
-        if self._stopping or not self._prebuild:
-            return
-        idle = Clock.get_boottime() - self._last_touch
-        if self.manager.current != "home" or idle < self.PREBUILD_IDLE:
-            Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
-            return
-        kind, name = self._prebuild.pop(0)
-        try:
-            if kind == "import":
-                importlib.import_module(SCREENS[name])
-            elif not self.manager.has_screen(name):
-                self.screen(name)
-        except Exception:  # the real opening will show what is wrong; building early is only a bonus
-            log.exception("building the %s screen early failed", name)
-        if self._prebuild:
-            Clock.schedule_once(self._prebuild_step, 0.05)
-        else:
-            _freeze_garbage()
-
-
-    def _start_narrator(self) -> None:
-        try:
-            from ui.narration import NarrationConfig, Narrator
-
-            try:
-                config = NarrationConfig.load()
-            except CompanionError as error:
-                self.add_problems([f"The narration settings need fixing, so the defaults are used: {error}"])
-                config = NarrationConfig()
-            self.narration_config = config
-            narrator = Narrator(self._with_voice_pick(config))
-        except Exception as error:  # sound is never worth a crash
-            log.exception("narration could not start")
-            self.text_only, self.text_only_reason = True, "narration could not start"
-            self.add_problems([f"Narration could not start ({error}); every line is shown on screen only."])
-            return
-        self._use_narrator(narrator)
-
-    def _with_voice_pick(self, config):
-        """The settings file's narration config with the owner's pick from Settings on top."""
-        from dataclasses import replace
-
-        pick = self.store.get_setting(VOICE_KEY, "")
-        if config.engine == "none" or not pick:
-            return config
-        if pick == "espeak":
-            return replace(config, engine="espeak")
-        return replace(config, engine="auto", piper_voice=str(pick))
-
-    def _use_narrator(self, narrator) -> None:
-        old = self.narrator
-        self.narrator = narrator
-        narrator.bind(is_text_only=self._narrator_changed, text_only_reason=self._narrator_changed,
-                      last_line=lambda _n, line: setattr(self, "last_line", line),
-                      notice=lambda _n, text: self.add_problems([text]))
-        self.add_problems([narrator.notice])
-        self._narrator_natural = (narrator.is_text_only, narrator.text_only_reason)
-        self.set_volume(float(self.store.get_setting(VOLUME_KEY, 1.0)), remember=False)
-        self.set_bed_volume(float(self.store.get_setting(BED_VOLUME_KEY, narrator.config.bed_volume)),
-                            remember=False)
-        self.set_narration(bool(self.store.get_setting(NARRATION_ON_KEY, True)), remember=False)
-        self._narrator_changed()
-        if old is not None:
-            old.close()
-        if narrator.config.prerender:
-            # every fixed line of every game, in the background, after the first screen has drawn
-            Clock.schedule_once(lambda _dt: self._prerender_fixed(narrator), 1.0)
-
-    def _prerender_fixed(self, narrator) -> None:
-        if narrator is not self.narrator:
-            return
-        try:
-            from ui.narration.lines import fixed_lines
-
-            narrator.prerender(fixed_lines())
-        except Exception:  # a missing line is rendered when said; never worth a crash
-            log.exception("narration: the fixed lines could not be queued")
-
-    def set_voice(self, pick: str) -> None:
-        """Settings: speak with another voice (a piper voice file's path, or "espeak"); the fixed
-        lines are rendered again in the background for it."""
-        from ui.narration import Narrator
-
-        self._remember(VOICE_KEY, pick)
-        config = getattr(self, "narration_config", None)
-        if config is None or self.narrator is None:
-            return
-        self._use_narrator(Narrator(self._with_voice_pick(config)))
-
-    def set_bed_volume(self, volume: float, remember: bool = True) -> None:
-        volume = round(max(0.0, min(1.0, float(volume))), 2)
-        self.bed_volume = volume
-        if self.narrator is not None:
-            self.narrator.bed_volume = volume
-            if volume == 0.0:
-                self.narrator.stop_bed(fade=False)
-        if remember:
-            self._remember(BED_VOLUME_KEY, volume)
-
-    def night_sound(self, on: bool) -> None:
-        """The Mafia+ night's bed of sound: on at nightfall, faded out at dawn (docs/narration.md)."""
-        narrator = self.narrator
-        if narrator is None:
-            return
-        if on and self.narration_on and narrator.config.night_bed and self.bed_volume > 0:
-            narrator.start_bed()
-        else:
-            narrator.stop_bed(fade=True)
-
-    def prerender_lines(self, lines) -> None:
-        """Render lines in the background now that their names are known (the deal, nightfall)."""
-        if self.narrator is not None:
-            try:
-                self.narrator.prerender(lines)
-            except Exception:
-                log.exception("narration: lines could not be queued")
-
-    def _narrator_changed(self, *_):
-        narrator = self.narrator
-        if self.narration_on:
-            # a device found missing while playing is a natural reason, kept when narration is switched back on
-            self._narrator_natural = (narrator.is_text_only, narrator.text_only_reason)
-        self.text_only = narrator.is_text_only
-        self.text_only_reason = narrator.text_only_reason if narrator.is_text_only else ""
-
-    def _start_hardware(self) -> None:
-        try:
-            from hardware import Hub
-
-            self.hub = Hub().start()
-        except Exception as error:  # the hub promises not to raise; an import error still might
-            log.exception("the hardware hub could not start")
-            self.hub = None
-            self.hub_error = str(error) or type(error).__name__
-            self.add_problems([f"The buttons and reader could not start ({self.hub_error}); "
-                               f"the keyboard stand-ins work."])
-        else:
-            self.add_problems(self.hub.problems)
-        self._set_connections(self.hub.status if self.hub is not None else None)
-        self._poll_event = Clock.schedule_interval(self._poll_hardware, 1 / POLL_HZ)
-
     def _start_phones(self) -> None:
         """Phones as private screens, when switched on (``phones.enabled``): a server that cannot
         start is a sentence in the banner, never a traceback."""
@@ -484,18 +300,6 @@ class CompanionApp(App):
         if self.phones is not None:
             self.phones.watch(session)
 
-    def _set_connections(self, hub_status: str | None) -> None:
-        if hub_status:
-            self.connections = hub_status
-        else:
-            self.connections = "buttons: keyboard stand-ins" if (self.hub_error or self.hub is not None
-                                                                 or self.screenshot) else "starting buttons…"
-
-    @property
-    def has_reader(self) -> bool:
-        """An RFID reader is configured: only then does the UI mention tags at all."""
-        return self.hub is not None and self.hub.has_reader
-
     def add_problems(self, sentences) -> None:
         new = [s for s in sentences if s and s not in self.problems]
         if new:
@@ -503,329 +307,3 @@ class CompanionApp(App):
 
     def dismiss_problems(self) -> None:
         self.problems = []
-
-    # -- sound ------------------------------------------------------------------------------
-    def set_volume(self, volume: float, remember: bool = True) -> None:
-        volume = round(max(0.0, min(1.0, float(volume))), 2)
-        self.volume = volume
-        if self.narrator is not None:
-            self.narrator.volume = volume
-        if remember:
-            self._remember(VOLUME_KEY, volume)
-
-    def set_narration(self, on: bool, remember: bool = True) -> None:
-        """Narration on/off (off = text only, "narration switched off"); the line still shows."""
-        from ui.narration import SWITCHED_OFF
-
-        self.narration_on = bool(on)
-        narrator = self.narrator
-        if narrator is not None:
-            if not on:
-                narrator.stop()
-                narrator.stop_bed(fade=False)
-                narrator.text_only_reason = SWITCHED_OFF
-                narrator.is_text_only = True
-            elif narrator.text_only_reason == SWITCHED_OFF and narrator.synthesizer is not None:
-                natural_text_only, natural_reason = self._narrator_natural
-                if natural_reason == SWITCHED_OFF:  # switched off before it ever spoke
-                    natural_text_only, natural_reason = False, ""
-                narrator.text_only_reason = natural_reason
-                narrator.is_text_only = natural_text_only
-            self._narrator_changed()
-        if remember:
-            self._remember(NARRATION_ON_KEY, bool(on))
-
-    def can_switch_narration(self) -> bool:
-        """Narration can be switched on only when there is a synthesizer and a device."""
-        narrator = self.narrator
-        return narrator is not None and narrator.synthesizer is not None and (
-            not self._narrator_natural[0] or self._narrator_natural[1] == "narration switched off")
-
-    def repeat_last(self) -> str | None:
-        """The "repeat last announcement" button: the line is said (and shown) once more."""
-        narrator = self.narrator
-        return narrator.repeat_last() if narrator is not None else None
-
-    def _remember(self, key: str, value) -> None:
-        try:
-            self.store.set_setting(key, value)
-        except CompanionError as error:  # a full disk: the setting works now, say it will not stick
-            self.add_problems([str(error)])
-
-    def open_sound_panel(self) -> None:
-        if self.sound_panel is not None:
-            return
-        panel = SoundPanel()
-        for name in ("volume", "text_only", "last_line"):
-            panel.__setattr__(name, getattr(self, name))
-        panel.sound_text = self.status.sound_text
-        panel.volume_text = f"{round(self.volume * 100)}%"
-        self._panel_bindings = [
-            ("volume", lambda _a, v: (setattr(panel, "volume", v), setattr(panel, "volume_text", f"{round(v * 100)}%"))),
-            ("text_only", lambda _a, v: setattr(panel, "text_only", v)),
-            ("last_line", lambda _a, v: setattr(panel, "last_line", v)),
-        ]
-        for name, callback in self._panel_bindings:
-            self.fbind(name, callback)
-        self.status.fbind("sound_text", self._panel_sound_text)
-        panel.bind(on_volume_step=lambda _p, steps: self.set_volume(round(self.volume + steps * 0.1, 1)),
-                   on_repeat=lambda *_: self.repeat_last(),
-                   on_settings=lambda *_: (self.close_sound_panel(), self.go(Route("settings"))),
-                   on_dismiss=lambda *_: self.close_sound_panel())
-        self.sound_panel = panel
-        self.root.add_widget(panel)
-
-    def _panel_sound_text(self, _bar, text):
-        if self.sound_panel is not None:
-            self.sound_panel.sound_text = text
-
-    def close_sound_panel(self) -> None:
-        panel, self.sound_panel = self.sound_panel, None
-        if panel is None:
-            return
-        for name, callback in self._panel_bindings:
-            self.funbind(name, callback)
-        self.status.funbind("sound_text", self._panel_sound_text)
-        self.root.remove_widget(panel)
-
-    # -- hardware commands ------------------------------------------------------------------
-    def _poll_hardware(self, _dt=0.0) -> None:
-        hub = self.hub
-        if hub is None:
-            return
-        from hardware import StatusChanged, TagSeen
-        from ui.phones.table import PhoneJob
-
-        was_blank = hub.screen_blanked
-        for message in hub.poll():
-            if was_blank and not isinstance(message, (StatusChanged, TagSeen, PhoneJob)):
-                continue  # the press that woke the screen does nothing else
-            self.dispatch_command(message)
-
-    def dispatch_command(self, command) -> bool:
-        """One command from a button, key or reader, on the UI thread; True if something used it.
-
-        The current screen's ``handle_command`` goes first; what it leaves is handled here.
-        A failing screen handler is logged, never allowed to stop the clock (the app would die).
-        """
-        from hardware import Back, PowerMenu, StatusChanged, TagSeen, Undo
-        from ui.phones.table import PhoneJob
-
-        if isinstance(command, PhoneJob):  # a phone's action: on the table thread, before anything
-            command.run()
-            return True
-        if isinstance(command, StatusChanged):
-            self._set_connections(command.text)
-            return True
-        try:
-            if self.sound_panel is not None and isinstance(command, Back):
-                self.close_sound_panel()
-                return True
-            screen = self.manager.current_screen
-            handler = getattr(screen, "handle_command", None)
-            if handler is not None and handler(command):
-                return True
-            if isinstance(command, Back):
-                if self.manager.current == "home":
-                    return False
-                self.back()
-                return True
-            if isinstance(command, Undo):
-                request = getattr(screen, "request_undo", None)
-                if request is None:
-                    return False
-                request()  # the same one question as the screen's Undo button
-                return True
-            if isinstance(command, TagSeen):
-                return self._tag_seen(command.uid)
-            if isinstance(command, PowerMenu):
-                self.open_overlay("power_menu")
-                return True
-        except Exception:
-            log.exception("a hardware command failed on screen %s", self.manager.current)
-        return False
-
-    def _tag_seen(self, uid: str) -> bool:
-        binding = self.store.tag(uid)
-        if binding is not None:
-            self.last_tag = (uid, binding)  # known: the screen had its chance (handle_command)
-            return False
-        if not self.has_reader:
-            return False
-        self.open_overlay("register_tag", uid=uid)
-        return True
-
-    def open_overlay(self, screen: str, **params) -> None:
-        """Open register_tag / power_menu over the current screen; Back returns to it as it was."""
-        if self.manager.current == screen:
-            self.go(Route(screen, {**dict(self.current_route.params), **params}))
-            return
-        self.go(Route(screen, {**params, "return_to": self.current_route}))
-
-    # -- keyboard stand-ins and touches ------------------------------------------------------
-    def _on_key_down(self, _window, key, _scancode=None, _codepoint=None, modifiers=()):
-        if any(m in ("ctrl", "alt", "meta", "super") for m in (modifiers or ())):
-            return False
-        if _typing_in_a_text_field():
-            return False
-        from kivy.core.window import Keyboard
-
-        name = Keyboard.keycode_to_string(Keyboard, key)
-        if not name:
-            return False
-        if name in self._keys_down:
-            return self._stands_in(name)  # key repeat while held: one press is one command
-        self._keys_down.add(name)
-        if self.hub is not None:
-            return self.hub.key(name)
-        from hardware import command_for_key
-
-        command = command_for_key(name)
-        if command is None:
-            return False
-        self.dispatch_command(command)
-        return True
-
-    def _on_key_up(self, _window, key, *_):
-        from kivy.core.window import Keyboard
-
-        self._keys_down.discard(Keyboard.keycode_to_string(Keyboard, key))
-        return False
-
-    @staticmethod
-    def _stands_in(name: str) -> bool:
-        from hardware import command_for_key
-
-        return command_for_key(name) is not None
-
-    def _on_touch_down(self, _window, _touch):
-        self._last_touch = Clock.get_boottime()
-        hub = self.hub
-        return bool(hub is not None and hub.activity())  # True swallows the touch that woke the panel
-
-    # -- navigation -----------------------------------------------------------------------
-    def screen(self, name: str):
-        """The screen called ``name``, importing and creating it on first use (a game screen is
-        handed the table host)."""
-        if not self.manager.has_screen(name):
-            module = importlib.import_module(SCREENS[name])
-            screen = module.SCREEN(name=name)
-            if hasattr(screen, "table"):
-                screen.table = self.table
-            self.manager.add_widget(screen)
-        return self.manager.get_screen(name)
-
-    def go(self, route: Route) -> None:
-        screen = self.screen(route.screen)
-        if hasattr(screen, "prepare"):
-            try:
-                screen.prepare(**dict(route.params))
-            except CompanionError as error:  # e.g. a game that cannot be resumed: say it at home
-                self.go(self.controller.home())
-                self.screen("home").show_error(str(error))
-                return
-        self.current_route = route
-        self.manager.current = route.screen
-        self.table.show_on(screen)
-        self._show_status_for(route.screen, screen)
-
-    def _show_status_for(self, name: str, screen) -> None:
-        self.status.show_back = name != "home"
-        back_home = self.controller.back(name).screen == "home" and "return_to" not in self.current_route.params
-        self.status.back_text = "‹ Home" if back_home else "‹ Back"
-        self.status.phase = getattr(screen, "phase", "")
-
-    def back(self) -> None:
-        route = self.current_route
-        back_to = route.params.get("return_to") if route.screen == self.manager.current else None
-        if back_to is not None:
-            self.return_to(back_to)
-        else:
-            self.go(self.controller.back(self.manager.current))
-
-    def return_to(self, route: Route) -> None:
-        """Back to a screen left for an overlay, as it was: no ``prepare`` (a game screen
-        mid-night keeps its step), only the status line restored."""
-        if not self.manager.has_screen(route.screen):
-            self.go(route)
-            return
-        screen = self.manager.get_screen(route.screen)
-        self.current_route = route
-        self.manager.current = route.screen
-        self.table.show_on(screen)
-        self._show_status_for(route.screen, screen)
-
-    def open_game(self, game: str) -> None:
-        self.go(self.controller.open_game(game))
-
-    def resume(self, game: str, game_id: int) -> None:
-        self.go(self.controller.resume(game, game_id))
-
-    def set_phase(self, text: str) -> None:
-        self.status.phase = text
-
-    # -- sessions -------------------------------------------------------------------------
-    def session_for(self, game: str, game_id: int | None = None):
-        """The running session of ``game`` (``ui.table.TableHost.open``), for the screens not yet
-        on the game screen base: the one asked for, the one open unless finished, the newest
-        unfinished one in the store, or a new one."""
-        current = self.sessions.get(game)
-        if game_id is None and current is not None and current.outcome() is not None:
-            self.table.close(game)
-        return self.table.open(game, game_id)
-
-    def end_session(self, game: str) -> None:
-        self.table.close(game)
-
-    def _say(self, text: str, chime: bool = False) -> None:
-        narrator = self.narrator
-        if narrator is not None:
-            narrator.say(text, chime=chime)
-
-    # -- screenshots ----------------------------------------------------------------------
-    def seed_sample(self):
-        """A small reproducible dice game so screenshots show real results."""
-        from companion.session import Session
-
-        session = Session.start(self.store, "dice", {}, seed=SAMPLE_SEED)
-        for request in SAMPLE_DRAWS:
-            session.draw(request)
-        self.sessions["dice"] = session
-        return session
-
-    def _prepare_screenshot(self) -> None:
-        name = self.screenshot_screen
-        if self.sample:
-            self.seed_sample()
-        from ui.manifest import manifest_of_screen
-
-        manifest = manifest_of_screen(name)
-        if name == "coming_soon":
-            route = self.controller.sample_coming_soon()
-        elif manifest is not None and manifest.sample:
-            route = manifest.sample_route(self.table, name) or Route(name)  # a seeded sample game
-        elif hasattr(type(self.screen(name)), "sample_route"):
-            route = self.screen(name).sample_route(self)  # a seeded sample game for the picture
-        else:
-            route = Route(name)
-        if name == "dice_entry":
-            self.go(Route("dice"))
-        self.go(route)
-        for screen in self.manager.screens:
-            if hasattr(screen, "settle"):
-                screen.settle()  # no animation half-way in a picture
-        self._frames_left = 4
-        Clock.schedule_once(self._take_screenshot, 0.3)
-
-    def _take_screenshot(self, *_):
-        # a few real frames after the layout settled, whatever the machine's speed
-        self._frames_left -= 1
-        if self._frames_left > 0:
-            Clock.schedule_once(self._take_screenshot, 0)
-            return
-        try:
-            self.root.export_to_png(self.screenshot)
-        except Exception as error:  # a picture that cannot be written is a failed run, said in words
-            print(f"Could not write the screenshot {self.screenshot}: {error}", file=sys.__stderr__, flush=True)
-            self.exit_code = 1
-        self.stop()

@@ -1,0 +1,153 @@
+"""The app's navigation: screens created on first visit (a game screen handed the table host),
+routes carried out, Back, overlays that return to the screen as it was, and the screens Home leads
+to built while Home sits idle. The flow itself is decided by ``ui.controller.Controller``.
+A mixin of ``ui.app.CompanionApp``."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+from kivy.clock import Clock
+
+from companion.errors import CompanionError
+from ui.controller import SCREENS, Route
+
+log = logging.getLogger("ui.app")
+
+#: Screens that sit over whatever the table was doing and go back to it exactly as it was.
+OVERLAY_SCREENS = ("register_tag", "power_menu")
+
+
+def freeze_garbage() -> None:
+    """Exempt everything alive now (Kivy, the screens built so far) from the garbage collector's
+    full passes: those walk every object, and with the screens built they took tens of ms (seconds
+    on a busy machine) in the middle of an animation frame. Objects made later are collected as
+    usual; a frozen one that is dropped is simply never freed (they live as long as the app)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
+class NavigationMixin:
+    # -- screens built before they are needed -------------------------------------------------
+    #: Screens the table opens from Home, built while Home sits idle so that their first opening
+    #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
+    PREBUILD = ("dice", "settings", "history", "dice_entry")
+    PREBUILD_IDLE = 0.5  # seconds without a touch before the next piece is built
+
+    def _prebuild_later(self) -> None:
+        from ui.controller import GAME_ENTRY
+
+        if self.screenshot:
+            return
+        names = [*dict.fromkeys([*GAME_ENTRY.values(), *self.PREBUILD])]
+        # one piece per step: import a screen's module (its kv too), then build the screen
+        self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build")]
+        self._last_touch = Clock.get_boottime()
+        Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+
+    def _prebuild_step(self, *_):
+        """Build the next piece if the table is on Home and nobody touched it for a moment."""
+        if self._stopping or not self._prebuild:
+            return
+        idle = Clock.get_boottime() - self._last_touch
+        if self.manager.current != "home" or idle < self.PREBUILD_IDLE:
+            Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+            return
+        kind, name = self._prebuild.pop(0)
+        try:
+            if kind == "import":
+                importlib.import_module(SCREENS[name])
+            elif not self.manager.has_screen(name):
+                self.screen(name)
+        except Exception:  # the real opening will show what is wrong; building early is only a bonus
+            log.exception("building the %s screen early failed", name)
+        if self._prebuild:
+            Clock.schedule_once(self._prebuild_step, 0.05)
+        else:
+            freeze_garbage()
+
+
+    # -- navigation -----------------------------------------------------------------------
+    def screen(self, name: str):
+        """The screen called ``name``, importing and creating it on first use (a game screen is
+        handed the table host)."""
+        if not self.manager.has_screen(name):
+            module = importlib.import_module(SCREENS[name])
+            screen = module.SCREEN(name=name)
+            if hasattr(screen, "table"):
+                screen.table = self.table
+            self.manager.add_widget(screen)
+        return self.manager.get_screen(name)
+
+    def go(self, route: Route) -> None:
+        screen = self.screen(route.screen)
+        if hasattr(screen, "prepare"):
+            try:
+                screen.prepare(**dict(route.params))
+            except CompanionError as error:  # e.g. a game that cannot be resumed: say it at home
+                self.go(self.controller.home())
+                self.screen("home").show_error(str(error))
+                return
+        self.current_route = route
+        self.manager.current = route.screen
+        self.table.show_on(screen)
+        self._show_status_for(route.screen, screen)
+
+    def _show_status_for(self, name: str, screen) -> None:
+        self.status.show_back = name != "home"
+        back_home = self.controller.back(name).screen == "home" and "return_to" not in self.current_route.params
+        self.status.back_text = "‹ Home" if back_home else "‹ Back"
+        self.status.phase = getattr(screen, "phase", "")
+
+    def back(self) -> None:
+        route = self.current_route
+        back_to = route.params.get("return_to") if route.screen == self.manager.current else None
+        if back_to is not None:
+            self.return_to(back_to)
+        else:
+            self.go(self.controller.back(self.manager.current))
+
+    def return_to(self, route: Route) -> None:
+        """Back to a screen left for an overlay, as it was: no ``prepare`` (a game screen
+        mid-night keeps its step), only the status line restored."""
+        if not self.manager.has_screen(route.screen):
+            self.go(route)
+            return
+        screen = self.manager.get_screen(route.screen)
+        self.current_route = route
+        self.manager.current = route.screen
+        self.table.show_on(screen)
+        self._show_status_for(route.screen, screen)
+
+    def open_game(self, game: str) -> None:
+        self.go(self.controller.open_game(game))
+
+    def resume(self, game: str, game_id: int) -> None:
+        self.go(self.controller.resume(game, game_id))
+
+    def set_phase(self, text: str) -> None:
+        self.status.phase = text
+
+    def open_overlay(self, screen: str, **params) -> None:
+        """Open register_tag / power_menu over the current screen; Back returns to it as it was."""
+        if self.manager.current == screen:
+            self.go(Route(screen, {**dict(self.current_route.params), **params}))
+            return
+        self.go(Route(screen, {**params, "return_to": self.current_route}))
+
+    # -- sessions -------------------------------------------------------------------------
+    def session_for(self, game: str, game_id: int | None = None):
+        """The running session of ``game`` (``ui.table.TableHost.open``), for the screens not yet
+        on the game screen base: the one asked for, the one open unless finished, the newest
+        unfinished one in the store, or a new one."""
+        current = self.sessions.get(game)
+        if game_id is None and current is not None and current.outcome() is not None:
+            self.table.close(game)
+        return self.table.open(game, game_id)
+
+    def end_session(self, game: str) -> None:
+        self.table.close(game)
+
