@@ -50,11 +50,12 @@ class PowerMenuScreen(Screen):
         App.get_running_app().back()
 
     def handle_command(self, command) -> bool:
-        kind = type(command).__name__
-        if kind == "Next":
+        from hardware.commands import Next, PowerMenu, Roll, Vote
+
+        if isinstance(command, Next):
             self.power_off()
             return True
-        return kind in ("Roll", "Vote", "PowerMenu")  # nothing else acts while this asks
+        return isinstance(command, (Roll, Vote, PowerMenu))  # nothing else acts while this asks
 
 
 SCREEN = PowerMenuScreen

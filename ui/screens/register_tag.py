@@ -160,8 +160,9 @@ class RegisterTagScreen(Screen):
 
     # -- hardware -------------------------------------------------------------------------
     def handle_command(self, command) -> bool:
-        kind = type(command).__name__
-        if kind == "TagSeen":
+        from hardware.commands import Next, Roll, TagSeen, Vote
+
+        if isinstance(command, TagSeen):
             binding = App.get_running_app().store.tag(command.uid)
             if binding is None:
                 self.prepare(uid=command.uid)
@@ -170,10 +171,10 @@ class RegisterTagScreen(Screen):
                 self.message = f"Tag {short_uid(command.uid)} is {binding_label(binding.kind, binding.ref)}."
                 self.tab = "bound"
             return True
-        if kind == "Next" and self.done_bind:
+        if isinstance(command, Next) and self.done_bind:
             self.done()
             return True
-        return kind in ("Roll", "Vote", "Next")
+        return isinstance(command, (Roll, Vote, Next))
 
     def sample_route(self, app):
         """For --screenshot: a new tag to register, with a few remembered players."""

@@ -168,16 +168,17 @@ def command_name(command) -> str:
     >>> command_name(Vote(0)), command_name(Next())
     ('SEAT 1', 'NEXT')
     """
-    kind = type(command).__name__
-    if kind == "Vote":
+    from hardware.commands import PowerMenu, TagSeen, Undo, Vote
+
+    if isinstance(command, Vote):
         return f"SEAT {command.seat + 1}"
-    if kind == "TagSeen":
+    if isinstance(command, TagSeen):
         return f"TAG {short_uid(command.uid)}"
-    if kind == "PowerMenu":
+    if isinstance(command, PowerMenu):
         return "BACK + NEXT (power)"
-    if kind == "Undo":
+    if isinstance(command, Undo):
         return "BACK held (undo)"
-    return kind.upper()
+    return type(command).__name__.upper()  # Next, Back, Roll: the button's own name
 
 
 #: The on-screen keyboard for names (QWERTY rows; the last row has space, delete and done).
