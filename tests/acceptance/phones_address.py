@@ -50,11 +50,13 @@ def hotspot_qr_follows_the_network(t) -> None:
     r.tap("Deal the cards")
     r.wait_for("Pass to Anna")
     obs["no_network_beside_the_pass"] = r.sees(NO_NETWORK)
+    obs["link_offered_while_offline"] = r.sees("Link a phone")
     check_layout(t, "phones-pass-no-network")
 
     ip("addr", "add", "10.42.0.1/24", "dev", device)  # and comes back
     obs["hotspot_again"] = r.wait_for(HOTSPOT, timeout=30)
     obs["sentence_after"] = r.sees(NO_NETWORK)
+    obs["link_offered_again"] = bool(r.wait_for("Link a phone", timeout=30))
     t.shot("phones-pass-hotspot")
 
 

@@ -30,6 +30,7 @@ def test_the_hotspots_address_is_on_the_deal_a_phone_opens_it_and_the_qr_follows
     assert not obs["scan_to_join_while_offline"]  # nothing to scan: the sentence alone
     assert obs["no_network_beside_the_pass"]
     assert obs["hotspot_again"] == obs["hotspot_address"] and not obs["sentence_after"]
+    assert not obs["link_offered_while_offline"] and obs["link_offered_again"]  # no network, nothing to link
     assert obs["layout"] == []  # the sentence neither clipped nor overlapping, before and after the shuffle
 
 

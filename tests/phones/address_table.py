@@ -5,7 +5,7 @@ inside a network namespace:
 
 It serves phones on every interface (any free port), lets the real Kivy clock run (so the
 re-read every ``REREAD_SECONDS`` is the app's own), and prints one JSON line
-``{"url": ..., "address": ...}`` at start and whenever either changes. It stops when its stdin
+``{"url": ..., "address": ..., "wifi": the Wi-Fi join QR's network name or ""}`` at start and whenever either changes. It stops when its stdin
 closes."""
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ def main() -> int:
 
     def say(*_):
         nonlocal last
-        now = {"url": table.url, "address": table.address, "running": table.running}
+        now = {"url": table.url, "address": table.address, "running": table.running, "wifi": table.wifi_ssid}
         if now != last:
             last = now
             print(json.dumps(now), flush=True)
 
-    table.bind(url=say, address=say)
+    table.bind(url=say, address=say, wifi_ssid=say)
     if not table.start():
         print(json.dumps({"error": table.error}), flush=True)
         return 1

@@ -125,6 +125,22 @@ def test_an_address_that_comes_or_goes_is_picked_up_by_the_re_read_and_the_hotsp
         served.close()
 
 
+def test_the_wifi_join_code_shows_only_while_the_hotspot_is_up_and_in_use(nets, tmp_path):
+    table, phone, venue = nets.add("table"), nets.add("phone"), nets.add("venue")
+    hotspot_end, _ = nets.wire(table, "10.42.0.1/24", phone, "10.42.0.2/24")
+    lan_end, _ = nets.wire(table, "192.168.77.2/24", venue, "192.168.77.1/24")
+    served = TableInNamespace(nets, table, tmp_path, hotspot='ssid = "Mafia Table"\npassword = "night-falls"\n')
+    try:
+        served.wait(lambda now: at("10.42.0.1")(now) and now["wifi"] == "Mafia Table", "the hotspot and its join code")
+        ip("-n", table, "link", "set", hotspot_end, "down")  # the Pi's Wi-Fi goes off: no join code
+        now = served.wait(lambda now: at("192.168.77.2")(now), "the LAN once the hotspot is down")
+        assert now["wifi"] == "", now  # gone with the same re-read that moved the address QR
+        ip("-n", table, "link", "set", hotspot_end, "up")
+        served.wait(lambda now: at("10.42.0.1")(now) and now["wifi"] == "Mafia Table", "the join code again")
+    finally:
+        served.close()
+
+
 def test_a_hotspot_interface_that_goes_down_is_not_shown(nets, tmp_path):
     table, phone = nets.add("table"), nets.add("phone")
     hotspot_end, _ = nets.wire(table, "10.42.0.1/24", phone, "10.42.0.2/24")

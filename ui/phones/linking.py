@@ -199,7 +199,8 @@ class PhoneLinkRow(_FollowsPhones, BoxLayout):
 
     def update(self, *_):
         phones = _phones()
-        self.on = bool(self.active and phones is not None and phones.running)
+        # no network, no phone can reach the table: nothing to link (the sentence beside it says why)
+        self.on = bool(self.active and phones is not None and phones.running and phones.url)
         self.linked = bool(self.on and phones.is_linked(int(self.seat)))
 
     def open_keypad(self) -> None:

@@ -218,8 +218,6 @@ class PhoneTable(EventDispatcher):
         from kivy.clock import Clock
 
         self._reread_event = Clock.schedule_interval(self.reread, REREAD_SECONDS)
-        self.wifi_data = hotspot.wifi_data() if hotspot else ""
-        self.wifi_ssid = hotspot.ssid if hotspot else ""
         self._connected(frozenset())
         self.running = True
         return True
@@ -243,8 +241,22 @@ class PhoneTable(EventDispatcher):
         if self.server is None:
             return
         url = self.server.url(hotspot=self._hotspot.hint() if self._hotspot else None)
+        # the QR code that joins the Pi's own Wi-Fi only while that Wi-Fi is up and is the one the
+        # address QR points at: a hotspot that is down (or a venue's Wi-Fi in use) offers no join
+        up = self._hotspot is not None and bool(url) and self._hotspot_in_use(url)
+        self.wifi_data = self._hotspot.wifi_data() if up else ""
+        self.wifi_ssid = self._hotspot.ssid if up else ""
         self.address = short_address(url) if url else NO_NETWORK
         self.url = url
+
+    def _hotspot_in_use(self, url: str) -> bool:
+        from ui.phones.address import choose, read
+
+        try:
+            choice = choose(read(), self._hotspot.hint())
+        except OSError:
+            return False
+        return choice is not None and choice.kind == "hotspot" and f"//{choice.address}:" in url
 
     # -- the table thread --------------------------------------------------------------------------
     def run_on_table(self, fn: Callable[[], None]) -> None:
