@@ -14,8 +14,6 @@ UI = ROOT / "ui"
 COMMANDS = {"Next", "Back", "Undo", "Roll", "Vote", "PowerMenu", "TagSeen", "StatusChanged"}
 
 ALLOWED: dict[str, int] = {
-    "il_capo": 8,
-
     "mafia_casino": 24,
 
     "mafia_plus": 10,

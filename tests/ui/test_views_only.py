@@ -26,8 +26,6 @@ UI = ROOT / "ui"
 ALLOWED: dict[str, tuple[int, int, int]] = {
     "contract": (25, 0, 2),
 
-    "il_capo": (30, 0, 5),
-
     "mafia_casino": (14, 0, 10),
 
     "mafia_plus": (36, 16, 5),

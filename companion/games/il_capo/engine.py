@@ -160,6 +160,17 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
+class EncounterView:
+    """The confrontation in progress, as the table sees it (the encounter screen's headline)."""
+
+    kind: str
+    actor: int
+    target: int
+    origin: str  # "turn" or "syndicate"
+    crew: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     round: int
     turn: int
@@ -179,6 +190,13 @@ class TableView:
     transactions: tuple[tuple[str, str, int, str], ...]  # the last few (payer, payee, amount, reason)
     winner: str
     last_spin_by: str = ""  # whose the last spin was ("Anna", "Cop car 1"): a big number never goes unowned
+    encounter: EncounterView | None = None
+    npc: int = 0  # which NPC moves in the Syndicate phase (index into NPCS)
+    npc_hit: tuple[int, ...] = ()  # seats the current NPC move already hit
+    npc_move: tuple[int, str] | None = None  # the current NPC's own movement spin
+    crew_costs: tuple[tuple[str, int], ...] = ()  # every crew card's price (a released one's pick-up)
+    skyscraper_cost: int = 0
+    marcello_dues: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -1380,6 +1398,12 @@ def table_view(state: IlCapoState) -> TableView:
         transactions=tuple((t.payer, t.payee, t.amount, t.reason) for t in state.ledger.journal[-10:]),
         winner=state.players[state.winner].name if state.winner >= 0 else "",
         last_spin_by=state.last_spin_by if state.last_spin else "",
+        encounter=None if state.encounter is None else EncounterView(
+            state.encounter.kind, state.encounter.actor, state.encounter.target, state.encounter.origin,
+            state.encounter.crew),
+        npc=state.npc, npc_hit=state.npc_hit, npc_move=state.npc_move,
+        crew_costs=tuple((c.name, c.cost) for c in state.catalog),
+        skyscraper_cost=state.board.skyscraper_cost, marcello_dues=state.board.marcello_dues,
     )
 
 

@@ -8,14 +8,19 @@ def _state():
     return ENGINE.new({"players": ["Anna", "Ben", "Carla"]}, 1)
 
 
-def test_screen_for_follows_what_the_state_awaits():
+def test_screen_for_follows_what_the_table_view_awaits():
+    from companion.engine import TABLE
+
     s = _state()
-    assert L.screen_for(s) == L.TABLE
+    assert L.screen_for(ENGINE.view(s, TABLE)) == L.TABLE
+    assert L.spin_request(ENGINE.view(s, TABLE), ENGINE.chance_requests(s)) == (True, "spin")  # a player's
     for _ in range(3):
         s, _ = ENGINE.apply(s, Spun(3, "R"))
         s, _ = ENGINE.apply(s, EndTurn())
-    assert L.screen_for(s) == L.SYNDICATE
-    assert L.spin_request(ENGINE, s) == (True, None)  # the Underboss's spin: drawn unasked
+    view = ENGINE.view(s, TABLE)
+    assert L.screen_for(view) == L.SYNDICATE
+    assert L.spin_request(view, ENGINE.chance_requests(s)) == (True, None)  # the Underboss's spin: drawn unasked
+    assert [m for _, m in L.npc_progress(view)] == ["now", "next", "next", "next"]
 
 
 def test_amount_pad_builds_amounts_in_dollar_steps():

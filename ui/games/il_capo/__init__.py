@@ -1,4 +1,4 @@
-"""Il Capo's screens: the app as the Underboss (Kivy-free registration data, see ui/games/__init__.py)."""
+"""Il Capo's screens: the app as the Underboss (Kivy-free: read at start-up, see ui/manifest.py)."""
 
 from ui.manifest import GameManifest, HomeCard
 
@@ -20,4 +20,7 @@ MANIFEST = GameManifest(
     screens=SCREENS,
     entry="il_capo_new",
     parent=PARENT,
+    route="ui.games.il_capo.logic:route_for",  # the screen a state belongs on
+    speak="ui.games.il_capo.logic:spoken",  # NPC moves and every outcome; bank entries stay quiet
+    sample="ui.games.il_capo.samples:sample_route",  # --screenshot's seeded games
 )

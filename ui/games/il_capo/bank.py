@@ -2,27 +2,30 @@
 keyboard; one tap for the quick amounts $250,000 / $500,000 / $1,000,000), then pay the bank, receive
 from it, or pay another player. An RFID tag bound to a player selects that player (TagSeen). The ledger's last entries
 with their reasons; undo the last entry (asked once). A payment the player cannot afford is
-refused as a sentence and nothing changes."""
+refused as a sentence and nothing changes. A tap refills the widgets it changes (the tiles are
+made once): a payment is one view and one fill."""
 
 from __future__ import annotations
 
+from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.games.il_capo import Pay, PayPlayer, Receive
-from ui.controller import Route
-
-from . import logic as L
-from .common import IlCapoBankTile, IlCapoScreen, sample_session
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
+
+from . import logic as L
+from .common import GAME, IlCapoBankTile, IlCapoPlay, fill_tiles
 
 load_kv(__file__)
 
 LEDGER_LINES = 8
 
 
-class IlCapoBankScreen(IlCapoScreen):
-    FOLLOWS_STATE = False
+class IlCapoBankScreen(IlCapoPlay, GameScreen):
+    game = GAME
+    follows_route = False  # a side screen the table opened: it never moves on its own
     seat = NumericProperty(-1)  # the player the money is about
     paying_player = NumericProperty(0)  # 1: the next tile tapped is the payee
     amount_text = StringProperty("$0")
@@ -34,35 +37,45 @@ class IlCapoBankScreen(IlCapoScreen):
         super().__init__(**kwargs)
         self.pad = L.AmountPad()
 
-    def prepare(self, seat: int | None = None, **params):
+    def enter(self, seat: int | None = None, **_) -> None:
         self.pad.clear()
         self.paying_player = 0
         self.show_ledger = False
         self.paid = ""
-        self.seat = -1 if seat is None else seat
-        super().prepare(**params)
-        if self.seat < 0 and self.view.turn < len(self.view.players):
-            self.seat = self.view.turn
-        self.refresh()
+        v = self.view()
+        self.seat = seat if seat is not None else (v.turn if v.turn < len(v.players) else -1)
 
-    def fill(self) -> None:
-        v = self.view
+    def show(self, events) -> None:
+        v = self.view()
+        self.set_phase(L.phase_text(v))
+        self._show_selection(v)
+        ledger = self.ids.ledger
+        entries = list(reversed(v.transactions[-LEDGER_LINES:]))
+        lines = list(reversed(ledger.children))
+        if len(lines) != len(entries):
+            ledger.clear_widgets()
+            size = self.ids.amount.font_size * 22 / 64
+            lines = [Factory.Paragraph(font_size=size) for _ in entries]
+            for line in lines:
+                ledger.add_widget(line)
+        for line, (payer, payee, amount, reason) in zip(lines, entries):
+            line.text = L.ledger_line(payer, payee, amount, reason)
+
+    def _show_selection(self, v) -> None:
+        """What a tap on a tile, a step or a quick amount changes: the marks, the amount, the hint."""
         marks = {self.seat: "selected"} if 0 <= self.seat < len(v.players) else {}
-        self.fill_tiles(self.ids.tiles, marks, on_tap=self.tap_tile, tile_class=IlCapoBankTile)
-        self.amount_text = self.pad.text
-        for b in self.ids.quick.children:
-            b.chosen = b.amount == self.pad.value
+        fill_tiles(self.ids.tiles, v, marks, on_tap=self.tap_tile, tile_class=IlCapoBankTile)
+        self._show_amount()
         name = v.players[self.seat].name if 0 <= self.seat < len(v.players) else "a player"
         if self.paying_player:
             self.hint = f"{name} pays {self.pad.text} to whom? Tap a player."
         else:
             self.hint = f"{name}: tap an amount, then pay or receive."
-        ledger = self.ids.ledger
-        ledger.clear_widgets()
-        from kivy.factory import Factory
-        for payer, payee, amount, reason in reversed(v.transactions[-LEDGER_LINES:]):
-            ledger.add_widget(Factory.Paragraph(text=L.ledger_line(payer, payee, amount, reason),
-                                                font_size=self.ids.amount.font_size * 22 / 64))
+
+    def _show_amount(self) -> None:
+        self.amount_text = self.pad.text
+        for b in self.ids.quick.children:
+            b.chosen = b.amount == self.pad.value
 
     # -- taps ------------------------------------------------------------------------------
     def tap_tile(self, tile) -> None:
@@ -77,7 +90,7 @@ class IlCapoBankScreen(IlCapoScreen):
         else:
             self.paying_player = 0
             self.seat = seat
-            self.refresh()
+            self._show_selection(self.view())
         return True
 
     def quick(self, amount: int) -> None:
@@ -85,25 +98,25 @@ class IlCapoBankScreen(IlCapoScreen):
         self.error = ""
         self.paid = ""
         self.pad.set(int(amount))
-        self.refresh()
+        self._show_selection(self.view())
 
     def step(self, amount: int) -> None:
         self.error = ""
         self.paid = ""
         self.pad.add(amount)
-        self.refresh()
+        self._show_selection(self.view())
 
     def back_step(self) -> None:
         self.pad.back()
-        self.refresh()
+        self._show_selection(self.view())
 
     def clear(self) -> None:
         self.pad.clear()
         self.paying_player = 0
-        self.refresh()
+        self._show_selection(self.view())
 
     def _ready(self) -> bool:
-        if not 0 <= self.seat < len(self.view.players):
+        if not 0 <= self.seat < len(self.view().players):
             self.error = "Tap the player the money is about first."
             return False
         if self.pad.value <= 0:
@@ -122,43 +135,37 @@ class IlCapoBankScreen(IlCapoScreen):
     def pay_player(self) -> None:
         if self._ready():
             self.paying_player = 1
-            self.refresh()
+            self._show_selection(self.view())
 
     def _pay(self, action) -> None:
-        in_play = sum(p.balance for p in self.view.players)
+        in_play = sum(p.balance for p in self.view().players)
         if action.amount > max(in_play, max(L.STEPS)):  # a slip of the finger asks once
             self._pending = action
             self.ask_once(f"{L.money(action.amount)} is more than all the money in play. Go ahead?", "Yes", "Cancel")
             return
         if self.act(action):
             self._confirm(action)
-        self.refresh()
+        else:
+            self._show_selection(self.view())  # a refused payee: the hint asks for the amount again
 
     def _confirm(self, action) -> None:
-        """Say that the payment went through, and the balance it left (nothing confirmed it)."""
+        """Say that the payment went through, and the balance it left (nothing confirmed it); the
+        host has shown the commit already: only the amount and the line change here."""
         self.pad.clear()
-        self.refresh()
-        players = self.view.players
-        who = players[action.payer if isinstance(action, PayPlayer) else action.seat]
-        self.paid = f"Done: {self.engine.describe(action, self.state)}. {who.name} now has {who.balance_text}."
+        v = self.view()
+        self._show_amount()
+        self.hint = f"{v.players[self.seat].name}: tap an amount, then pay or receive." if 0 <= self.seat < len(v.players) else self.hint
+        who = v.players[action.payer if isinstance(action, PayPlayer) else action.seat]
+        self.paid = f"Done: {self.session.last_action_words}. {who.name} now has {who.balance_text}."
 
     def confirm_undo(self) -> None:
         paying = self._pending is not None
         super().confirm_undo()
         if paying and not self.error:
-            self._confirm(self.session.actions[-1])
+            self._confirm(self.session.last_action)
 
     def done(self) -> None:
-        from .logic import screen_for
-        self.go(screen_for(self.state))
-
-    def sample_route(self, app) -> Route:
-        from companion.games.il_capo import EndTurn, Hire, Spun
-
-        s, _ = sample_session(app, [("act", Spun(6, "R")), ("act", Receive(0, 500_000, "board")),
-                                    ("act", Hire("Firpo")), ("act", EndTurn()), ("act", Spun(3, "L")),
-                                    ("act", PayPlayer(1, 2, 50_000, "deal"))])
-        return Route(self.name, {"game": "il-capo", "game_id": s.game_id, "seat": 1})
+        self.go(self.route_target() or L.TABLE)
 
 
 class IlCapoStepButton(BigButton):

@@ -1,26 +1,28 @@
-"""What every Il Capo screen shares: the session, acting and drawing spins, refusals as sentences,
-undo asked once, the narrator (guarded), hardware commands, player tiles and choice buttons.
+"""What the Il Capo screens share: the player tiles, choice buttons, the one-question bar, the
+hand-entered spinner pad, and two small mixins over ``ui.game_screen.GameScreen`` for what is Il
+Capo's own (the game screen base does the session, acting, undo, the route and commands):
 
-A screen never re-implements a rule: it enables what ``engine.legal_actions`` lists, plays taps
-through ``session.act`` / ``session.draw`` (committed before shown) and, when the state belongs on
-another screen (``logic.screen_for``), goes there — at once after a choice, or after a
-"Continue" tap when a spin's result is still being shown.
+* ``IlCapoPlay``: the news line from a commit's events, a big spend asked once, dimmed choices
+  that say why, seats picked by a tap, a player button or a player's RFID tag;
+* ``SpinnerPlay``: the wheel (the app spins, or the physical spinner's number is tapped in), and a
+  spin's result held on screen under the acting player until "Continue" when the game moves on.
+
+A screen never re-implements a rule: it enables what the session's ``legal_actions`` lists, reads
+the table view (``logic.table_view``: one per commit) and plays taps through ``act`` / ``draw``;
+the table host shows each commit once (``on_commit``), so no screen refreshes after acting.
 """
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
-from companion.engine import TABLE, replay
-from companion.errors import CompanionError
+from companion.chance import Spun
+from companion.engine import TABLE
 from ui import theme as th
-from ui.controller import Route
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.spinner_wheel import SPIN_SECONDS, SpinnerWheel  # noqa: F401  (used by the kv files)
@@ -32,8 +34,6 @@ load_kv(__file__)
 GAME = "il-capo"
 #: event kinds that announce what comes next, not what a spin did (kept off a held result)
 NEXT_STEP_KINDS = ("turn", "syndicate", "npc_turn")
-SAMPLE_SEED = 4242
-SAMPLE_PLAYERS = ["Anna", "Ben", "Carla"]
 
 
 class IlCapoTileBase(ButtonBehavior, BoxLayout):
@@ -217,113 +217,110 @@ class IlCapoChoice(BigButton):
         self.opacity = 1 if self.allowed else 0.45
 
 
-def current_session(game_id=None):
-    app = App.get_running_app()
-    session = app.sessions.get(GAME)
-    if game_id is not None and (session is None or session.game_id != game_id):
-        session = app.session_for(GAME, game_id)
-    return session
+def fill_tiles(box, view, marks=None, on_tap=None, tile_class=None) -> list:
+    """Player tiles in ``box`` (a GridLayout), one or two columns by the number of players; the
+    tiles are made once and refilled in place after (a tap changes words, not widgets)."""
+    marks = marks or {}
+    tile_class = tile_class or IlCapoTile
+    players = view.players
+    tiles = list(reversed(box.children))
+    if len(tiles) != len(players) or any(type(t) is not tile_class for t in tiles):
+        box.clear_widgets()
+        tiles = []
+        for _ in players:
+            tile = tile_class()
+            if on_tap is not None:
+                tile.bind(on_release=on_tap)
+            box.add_widget(tile)
+            tiles.append(tile)
+    box.cols = 1 if len(players) <= 4 else 2
+    for tile, p in zip(tiles, players):
+        tile.fill(p, marks.get(p.seat, ""), compact=box.cols > 1, view=view)
+    return tiles
 
 
-def sample_session(app, steps=()):
-    """A seeded three-player game for screenshots: ``steps`` are ('draw', request) / ('act', action)."""
-    from companion.session import Session
-
-    session = Session.start(app.store, GAME, {"players": list(SAMPLE_PLAYERS)}, seed=SAMPLE_SEED)
-    events = []
-    for kind, what in steps:
-        events = session.draw(what)[1] if kind == "draw" else session.act(what)
-    app.sessions[GAME] = session
-    return session, " ".join(e.text for e in events if e.text)
-
-
-class IlCapoScreen(Screen):
-    """The base of every in-game Il Capo screen (not the new-game screen)."""
+class IlCapoPlay:
+    """Mixed in before ``GameScreen`` by every in-game Il Capo screen (not the new-game screen)."""
 
     NEWS_SKIP: tuple[str, ...] = ()  # event kinds this screen already shows elsewhere
-    FOLLOWS_STATE = True  # False: a side screen (bank, hire) the table opened; it never moves on its own
 
-    session = ObjectProperty(None, allownone=True)
-    view = ObjectProperty(None, allownone=True)
-    phase = StringProperty("Il Capo")
-    prompt = StringProperty("")
-    error = StringProperty("")
     news = StringProperty("")
-    continue_to = StringProperty("")
-    confirming_undo = BooleanProperty(False)  # the one-question bar is up (undo, or a big spend)
-    undo_question = StringProperty("")
+    prompt = StringProperty("")
+    continue_to = StringProperty("")  # a held result: where "Continue" goes
     confirm_yes = StringProperty("Take back")
     confirm_no = StringProperty("Keep it")
-    can_undo = BooleanProperty(False)
-    spin_number = StringProperty("")
-    spin_side = StringProperty("")
-    spin_owner = StringProperty("")  # under the number: "Anna's spin", or "Ben to spin" once it is stale
-    spinning = BooleanProperty(False)
-    hand_open = BooleanProperty(False)  # the physical spinner's entry pad is over the middle
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._reveal = None
-        self._last_was_spin = False
         self._pending = None  # a big spend waiting for its one "Pay" tap
+        self._was_spin = False
 
-    # -- entering and leaving ------------------------------------------------------------
-    def prepare(self, game: str = GAME, game_id: int | None = None, news: str = "", **_):
-        session = current_session(game_id)
-        if session is None:
-            raise CompanionError("There is no Il Capo game running: start one from the Il Capo card.")
-        self._attach(session)
-        self.error = ""
-        self.confirming_undo = False
-        self.continue_to = ""
-        if news:
-            self.news = news
-        self.refresh()
-        self.settle()
+    # -- the views: the table view, once per commit ---------------------------------------
+    def view(self, audience=TABLE):
+        return L.table_view(self.session) if audience is TABLE else super().view(audience)
 
-    def _attach(self, session) -> None:
+    # -- one commit --------------------------------------------------------------------------
+    def on_commit(self, session, events) -> None:
+        """Take the news and whether it was a spin from the commit, then the base shows it once."""
         if session is not self.session:
-            if self.session is not None:
-                self.session.unsubscribe(self._on_events)
             self.session = session
-        session.unsubscribe(self._on_events)  # never twice
-        session.subscribe(self._on_events)
+        undone = any(e.kind == "undone" for e in events)
+        lines = [e.text for e in events if e.text and e.kind not in self.NEWS_SKIP]
+        if lines:
+            self.news = " ".join(lines)
+        elif any(e.text for e in events):  # news this screen shows elsewhere: the old line would go stale
+            self.news = ""
+        self.record_events(events)
+        last = session.last_action
+        self._was_spin = bool(events) and not undone and isinstance(last, Spun)
+        if undone:
+            self.continue_to = ""
+        if self._was_spin and "wheel" in self.ids:
+            self._present_spin(last.number, last.side, animate=not last.by_hand)
+        super().on_commit(session, events)
 
-    def on_leave(self, *_):
-        self.confirming_undo = False
-        self._pending = None
-        self.hand_open = False
-        if self.session is not None:
-            self.session.unsubscribe(self._on_events)
-
-    def go(self, screen: str, **params) -> None:
-        app = App.get_running_app()
-        app.go(Route(screen, {"game": GAME, "game_id": self.session.game_id, **params}))
-
-    # -- acting ----------------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.session.state
-
-    @property
-    def engine(self):
-        return self.session.engine
-
-    def act(self, action) -> bool:
-        """Play ``action``; a refusal is its sentence on this screen and nothing changes."""
-        self.confirming_undo = False
-        self._pending = None
-        self.error = ""
-        try:
-            self.session.act(action)
-        except CompanionError as error:
-            self.error = str(error)
+    def follow_route(self) -> bool:
+        """After a spin the result stays on screen until "Continue" (under the acting player's
+        title); after anything else the game goes where its state belongs at once."""
+        if not self.follows_route:
             return False
+        target = self.route_target()
+        if not target or target == self.name:
+            return False
+        if self._was_spin:
+            self.continue_to = target
+            return False
+        self.go(target, news=self.news)
         return True
+
+    def record_events(self, events) -> None:  # the encounter screen keeps a log
+        pass
+
+    def do_continue(self) -> None:
+        target = self.continue_to or self.route_target()
+        self.continue_to = ""
+        if target and target != self.name:
+            self.go(target, news=self.news)
+
+    def held_prompt(self) -> str:
+        """The one line over a held result: whose spin it was (the result itself is shown large)."""
+        by = self.view().last_spin_by
+        return f"{L.whose_spin(by)}: the result" if by else "The result"
+
+    def show_prompt(self, view) -> None:
+        """The prompt and the status line (a held result keeps the acting player's)."""
+        self.prompt = view.prompt if not self.continue_to else self.held_prompt()
+        if not self.continue_to:
+            self.set_phase(L.phase_text(view))
+
+    # -- acting: a big spend asked once, a dimmed choice says why -------------------------
+    def act(self, action, where: str = "error") -> bool:
+        self._pending = None
+        return super().act(action, where)
 
     def act_or_confirm(self, action) -> bool:
         """Play ``action``, or first ask once when it spends more than the threshold."""
-        question = L.needs_confirm(self.state, action)
+        question = L.needs_confirm(self.view(), action)
         if not question:
             return self.act(action)
         self.error = ""
@@ -339,47 +336,136 @@ class IlCapoScreen(Screen):
                 w.ids.take_back.text, w.ids.keep.text = yes, no
         self.confirming_undo = True
 
-    def explain(self, action) -> None:
-        """A dimmed button was tapped: say why the engine refuses it, change nothing."""
-        self.confirming_undo = False
-        self.error = self.engine.explain_illegal(self.state, action)
-
     def choose(self, button) -> None:
         choice = button.choice
         if choice.mode == "hand":
             self.open_hand()
-            return
-        if choice.action is not None and not choice.enabled:
-            self.explain(choice.action)
         elif choice.action is not None:
-            self.act_or_confirm(choice.action)
+            # a dimmed one is tried too: the engine's refusal is the sentence, nothing changes
+            self.act_or_confirm(choice.action) if choice.enabled else self.act(choice.action)
         else:
             self.open_mode(choice)
 
     def open_mode(self, choice) -> None:  # screens with menus override
         pass
 
+    def fill_choices(self, box, choices, cols: int | None = None) -> list:
+        box.clear_widgets()
+        if cols:
+            box.cols = cols
+        buttons = []
+        for choice in choices:
+            button = IlCapoChoice(choice)
+            button.bind(on_release=self.choose)
+            box.add_widget(button)
+            buttons.append(button)
+        return buttons
+
+    # -- the one question: undo (the base words it) or the big spend ------------------------
+    def ask_undo(self) -> None:
+        self._pending = None
+        for w in self.walk(restrict=True):
+            if isinstance(w, IlCapoUndoBar):
+                w.ids.take_back.text, w.ids.keep.text = "Take back", "Keep it"
+        self.confirm_yes, self.confirm_no = "Take back", "Keep it"
+        super().ask_undo()
+
+    def confirm_undo(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:  # the big spend, asked once: now it is paid
+            self.confirming_undo = False
+            self.act(pending)
+            return
+        super().confirm_undo()
+
+    def cancel_undo(self) -> None:
+        self._pending = None
+        super().cancel_undo()
+
+    def on_leave(self, *args):
+        self._pending = None
+        self.hand_open = False
+        return super().on_leave(*args)
+
+    # -- commands: by type (the base dispatches) -------------------------------------------
+    def on_next(self) -> bool:
+        if self.confirming_undo:
+            self.confirm_undo()
+            return True
+        if self.continue_to:
+            self.do_continue()
+            return True
+        return self.next_step()
+
+    def next_step(self) -> bool:
+        return False
+
+    def on_roll(self) -> bool:
+        return self.spin() or True
+
+    def spin(self) -> bool:
+        return False
+
+    def on_vote(self, seat: int) -> bool:
+        return self.pick_seat(seat)
+
+    def on_tag(self, uid: str) -> bool:
+        seat = L.seat_for_tag(self.table.store.tag(uid), self.view())
+        return self.pick_seat(seat) if seat is not None else False
+
+    def pick_seat(self, seat: int) -> bool:
+        return False
+
+    hand_open = BooleanProperty(False)  # the physical spinner's entry pad is over the middle
+
+    def open_hand(self) -> None:
+        pass
+
+
+class SpinnerPlay(IlCapoPlay):
+    """The screens with the wheel (table, encounter, Syndicate): the app spins, or the table taps
+    in what the physical spinner shows; the big number always says whose spin it was."""
+
+    spin_number = StringProperty("")
+    spin_side = StringProperty("")
+    spin_owner = StringProperty("")  # under the number: "Anna's spin", or "Ben to spin" once it is stale
+    spinning = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._reveal = None
+
+    def spin_awaited(self) -> tuple[bool, str | None]:
+        return L.spin_request(self.view(), self.session.chance_requests())
+
+    def nobody_spins(self) -> str:
+        return f"Nobody needs to spin now. {self.view().prompt}".strip()
+
     def spin(self) -> bool:
         """The app spins: a player's spin is asked for ("spin"), the Underboss's is drawn unasked."""
         self.confirming_undo = False
         self.error = ""
-        awaited, request = L.spin_request(self.engine, self.state)
+        awaited, request = self.spin_awaited()
         if not awaited:
-            self.error = f"Nobody needs to spin now. {self.view.prompt if self.view else ''}".strip()
+            self.error = self.nobody_spins()
             return False
-        try:
-            self.session.draw(request)
-        except CompanionError as error:
-            self.error = str(error)
-            return False
-        return True
+        return self.draw(request)
+
+    def show_spinner(self, view, events) -> None:
+        """The prompt, the status line and the wheel (settled on entering and after an undo)."""
+        self.show_prompt(view)
+        if self.hand_open and not self.spin_awaited()[0]:
+            self.hand_open = False
+        if not events or any(e.kind == "undone" for e in events):
+            self.settle()
+        else:
+            self._own_spin()
 
     # -- the physical spinner, entered by hand --------------------------------------------
     def open_hand(self) -> None:
         self.confirming_undo = False
-        awaited, _ = L.spin_request(self.engine, self.state)
-        if not awaited:
-            self.error = f"Nobody needs to spin now. {self.view.prompt if self.view else ''}".strip()
+        if not self.spin_awaited()[0]:
+            self.error = self.nobody_spins()
             return
         self.error = ""
         self.hand_open = not self.hand_open
@@ -389,89 +475,10 @@ class IlCapoScreen(Screen):
 
     def hand_spin(self, number: int, side: str) -> bool:
         """Record what the physical spinner shows (refusals in place, nothing changes)."""
-        from companion.chance import Spun
-
         self.hand_open = False
         return self.act(Spun(number, side, True))
 
-    # -- undo: one tap, one question -------------------------------------------------------
-    def ask_undo(self) -> None:
-        self.error = ""
-        if not self.session.can_undo:
-            self.error = "There is nothing to undo yet."
-            return
-        actions = self.session.actions
-        before = replay(self.engine, self.session.config, self.session.seed, actions[:-1])
-        self._pending = None
-        self.ask_once(f"Take back: {self.engine.describe(actions[-1], before)}?", "Take back", "Keep it")
-
-    def confirm_undo(self) -> None:
-        self.confirming_undo = False
-        pending, self._pending = self._pending, None
-        if pending is not None:  # the big spend, asked once: now it is paid
-            self.act(pending)
-            self.refresh()
-            return
-        try:
-            self.session.undo()
-        except CompanionError as error:
-            self.error = str(error)
-
-    def cancel_undo(self) -> None:
-        self.confirming_undo = False
-        self._pending = None
-
-    # -- showing ---------------------------------------------------------------------------
-    def _on_events(self, session, events) -> None:
-        spun = [e for e in events if e.kind not in ("undone",)]
-        lines = [e.text for e in events if e.text and e.kind not in self.NEWS_SKIP]
-        if lines:
-            self.news = " ".join(lines)
-        elif any(e.text for e in events):  # news this screen shows elsewhere: the old line would go stale
-            self.news = ""
-        self.record_events(events)
-        narrator = getattr(App.get_running_app(), "narrator", None)
-        if narrator is not None:
-            try:
-                if any(e.kind == "undone" for e in events):
-                    narrator.stop()
-                for line in L.spoken_lines(events):
-                    narrator.say(line)
-            except Exception:  # the narrator must never break the game; the text is on screen
-                pass
-        last = session.actions[-1] if session.actions else None
-        was_spin = bool(spun) and type(last).__name__ == "Spun" and not any(e.kind == "undone" for e in events)
-        if was_spin and "wheel" in self.ids:
-            self._present_spin(last.number, last.side, animate=not last.by_hand)
-        target = L.screen_for(session.state)
-        moving = self.FOLLOWS_STATE and target != self.name and App.get_running_app().manager.current == self.name
-        if moving and was_spin:
-            # the result stays on screen until "Continue", under the acting player's title: set before
-            # refresh() so the status line is not handed to the next player while the result shows
-            self.continue_to = target
-        self.refresh()
-        if moving and not was_spin:
-            Clock.schedule_once(lambda *_: self._route(target), 0)
-
-    def held_prompt(self) -> str:
-        """The one line over a held result: whose spin it was (the result itself is shown large)."""
-        by = self.view.last_spin_by if self.view is not None else ""
-        return f"{L.whose_spin(by)}: the result" if by else "The result"
-
-    def record_events(self, events) -> None:  # the encounter screen keeps a log
-        pass
-
-    def _route(self, target: str) -> None:
-        if self.session is None or L.screen_for(self.session.state) != target:
-            return
-        self.go(target, news=self.news)
-
-    def do_continue(self) -> None:
-        target = self.continue_to or L.screen_for(self.state)
-        self.continue_to = ""
-        if target != self.name:
-            self.go(target, news=self.news)
-
+    # -- the wheel ---------------------------------------------------------------------------
     def _present_spin(self, number: int, side: str, animate: bool) -> None:
         self.settle()
         wheel = self.ids.wheel
@@ -502,7 +509,7 @@ class IlCapoScreen(Screen):
         if "wheel" not in self.ids or self.session is None:
             return
         self.ids.wheel.finish()
-        last = self.session.state.last_spin
+        last = self.view().last_spin
         if last is None:
             self.ids.wheel.number, self.ids.wheel.side = 0, ""
             self.spin_number = self.spin_side = ""
@@ -511,99 +518,22 @@ class IlCapoScreen(Screen):
             self._show_spin_text(*last)
         self._own_spin()
 
-    def refresh(self) -> None:
-        """Read the table view and fill the screen (screens extend ``fill``)."""
-        if self.session is None:
-            return
-        self.view = self.session.view(TABLE)
-        self.prompt = self.view.prompt if not self.continue_to else self.held_prompt()
-        if not self.continue_to:  # a held result keeps the acting player's status line
-            self.phase = L.phase_text(self.view)
-        self.can_undo = self.session.can_undo
-        app = App.get_running_app()
-        if app is not None and getattr(app, "manager", None) is not None and app.manager.current == self.name:
-            app.set_phase(self.phase)
-        if self.hand_open and not L.spin_request(self.engine, self.state)[0]:
-            self.hand_open = False
-        self._own_spin()
-        self.fill()
-
     def _own_spin(self) -> None:
         """The big number always says whose it was; at a new mover's turn (a player's move, an NPC's
         spin) the old number is cleared, so "4 LEFT" never stands beside "Ben: spin to move"."""
-        if "wheel" not in self.ids or self.session is None or self.view is None:
+        if "wheel" not in self.ids or self.session is None:
             return
-        st, v = self.state, self.view
+        v = self.view()
         if self.spinning:  # the wheel turns: only say whose spin it is
             self.spin_owner = L.whose_spin(v.last_spin_by)
             return
-        if st.awaiting in ("move", "npc_spin") and not self.continue_to:
+        if v.awaiting in ("move", "npc_spin") and not self.continue_to:
             self.ids.wheel.finish()
             self.ids.wheel.number, self.ids.wheel.side = 0, ""
             self.spin_number = self.spin_side = ""
-            who = v.spinner if st.awaiting == "move" else L.NPC_SHORT.get(L.NPC_ORDER[st.npc], "")
+            who = v.spinner if v.awaiting == "move" else L.NPC_SHORT.get(L.NPC_ORDER[v.npc], "")
             self.spin_owner = L.to_spin(who)
         elif v.last_spin:
             self.spin_owner = L.whose_spin(v.last_spin_by)
         else:
             self.spin_owner = ""
-
-    def fill(self) -> None:
-        pass
-
-    def fill_tiles(self, box, marks=None, on_tap=None, tile_class=None) -> list:
-        """Player tiles in ``box`` (a GridLayout): one or two columns by the number of players."""
-        marks = marks or {}
-        players = self.view.players
-        box.clear_widgets()
-        box.cols = 1 if len(players) <= 4 else 2
-        tiles = []
-        for p in players:
-            tile = (tile_class or IlCapoTile)()
-            tile.fill(p, marks.get(p.seat, ""), compact=box.cols > 1, view=self.view)
-            if on_tap is not None:
-                tile.bind(on_release=on_tap)
-            box.add_widget(tile)
-            tiles.append(tile)
-        return tiles
-
-    def fill_choices(self, box, choices, cols: int | None = None) -> list:
-        box.clear_widgets()
-        if cols:
-            box.cols = cols
-        buttons = []
-        for choice in choices:
-            button = IlCapoChoice(choice)
-            button.bind(on_release=self.choose)
-            box.add_widget(button)
-            buttons.append(button)
-        return buttons
-
-    # -- hardware --------------------------------------------------------------------------
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Roll":
-            return self.spin() or True
-        if name == "Undo":
-            self.ask_undo()
-            return True
-        if name == "Next":
-            if self.confirming_undo:
-                self.confirm_undo()
-                return True
-            if self.continue_to:
-                self.do_continue()
-                return True
-            return self.on_next()
-        if name == "Vote":
-            return self.pick_seat(command.seat)
-        if name == "TagSeen":
-            seat = L.seat_for_tag(App.get_running_app().store.tag(command.uid), self.view)
-            return self.pick_seat(seat) if seat is not None else False
-        return False
-
-    def on_next(self) -> bool:
-        return False
-
-    def pick_seat(self, seat: int) -> bool:
-        return False

@@ -5,26 +5,27 @@ from __future__ import annotations
 
 from kivy.properties import ListProperty, StringProperty
 
-from ui.controller import Route
+from ui.game_screen import GameScreen
+from ui.screens import load_kv
 
 from . import logic as L
-from .common import NEXT_STEP_KINDS, IlCapoChoice, IlCapoScreen, sample_session
-from ui.screens import load_kv
+from .common import GAME, NEXT_STEP_KINDS, IlCapoChoice, SpinnerPlay
 
 load_kv(__file__)
 
 LOG = 5
 
 
-class IlCapoEncounterScreen(IlCapoScreen):
+class IlCapoEncounterScreen(SpinnerPlay, GameScreen):
+    game = GAME
     NEWS_SKIP = ("turn",)  # the news handed to the table after Continue: its prompt says whose turn
     title = StringProperty("")
     log = ListProperty([])  # this encounter's lines, oldest first
     result = StringProperty("")  # the newest of them, shown large
 
-    def prepare(self, news: str = "", **params):
+    def enter(self, news: str = "", **_) -> None:
+        self.continue_to = ""
         self.log = [news] if news else []
-        super().prepare(news="", **params)
         self.news = ""
 
     def record_events(self, events) -> None:
@@ -32,24 +33,25 @@ class IlCapoEncounterScreen(IlCapoScreen):
         if lines:  # one entry per tap, its lines in the order they happened (the hit before the stand-off)
             self.log = (list(self.log) + [" ".join(lines)])[-LOG:]
 
-    def fill(self) -> None:
-        st, v = self.state, self.view
-        if L.screen_for(st) == self.name:
-            self.title = L.encounter_title(st)
+    def show(self, events) -> None:
+        v = self.view()
+        self.show_spinner(v, events)
+        here = L.screen_for(v) == self.name
+        if here:
+            self.title = L.encounter_title(v)
         legal = self.session.legal_actions()
         box = self.ids.controls
         box.clear_widgets()
-        awaited, _ = L.spin_request(self.engine, st)
-        if self.continue_to or L.screen_for(st) != self.name:
+        awaited, _ = self.spin_awaited()
+        if self.continue_to or not here:
             choices = [L.Choice("continue", "Continue ›", mode="continue", primary=True)]
         else:
             choices = []
-            if awaited and st.awaiting in ("spin", "move"):
-                who = v.spinner if v.spinner != "the Underboss" else "the Underboss"
-                verb = "Flee: spin to move" if st.awaiting == "move" else f"Spin for {who}"
+            if awaited and v.awaiting in ("spin", "move"):
+                verb = "Flee: spin to move" if v.awaiting == "move" else f"Spin for {v.spinner}"
                 choices.append(L.Choice("hand", "Real spinner", mode="hand"))
                 choices.append(L.Choice("spin", verb, mode="spin", primary=True))
-            choices += L.encounter_choices(st, v, legal)
+            choices += L.encounter_choices(v, legal)
         for choice in choices:
             button = IlCapoChoice(choice)
             button.bind(on_release=self.choose)
@@ -62,16 +64,8 @@ class IlCapoEncounterScreen(IlCapoScreen):
         elif choice.mode == "spin":
             self.spin()
 
-    def on_next(self) -> bool:
-        awaited, _ = L.spin_request(self.engine, self.state)
-        return self.spin() if awaited else False
-
-    def sample_route(self, app) -> Route:
-        from companion.games.il_capo import Challenge, Receive, Hire, Spun
-
-        s, news = sample_session(app, [("act", Receive(0, 500_000, "board")), ("act", Spun(6, "R")),
-                                       ("act", Hire("Firpo")), ("act", Challenge(1)), ("act", Spun(4, "L"))])
-        return Route(self.name, {"game": "il-capo", "game_id": s.game_id, "news": news})
+    def next_step(self) -> bool:
+        return self.spin() if self.spin_awaited()[0] else False
 
 
 SCREEN = IlCapoEncounterScreen

@@ -8,11 +8,11 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.il_capo import Hire
-from ui.controller import Route
+from ui.game_screen import GameScreen
+from ui.screens import load_kv
 
 from . import logic as L
-from .common import IlCapoScreen, sample_session
-from ui.screens import load_kv
+from .common import GAME, IlCapoPlay
 
 load_kv(__file__)
 
@@ -27,20 +27,21 @@ class IlCapoCrewCard(ButtonBehavior, BoxLayout):
     allowed = BooleanProperty(True)
 
 
-class IlCapoHireScreen(IlCapoScreen):
+class IlCapoHireScreen(IlCapoPlay, GameScreen):
     """Several hires in one visit (affordable cards first); "End turn" finishes the space like
     every other landing does, "‹ Table" goes back for something else (Trouble, the gauntlet)."""
 
-    FOLLOWS_STATE = False
+    game = GAME
+    follows_route = False  # a side screen the table opened: it never moves on its own
     header = StringProperty("")
     box_note = StringProperty("")  # while the crew cards are unchecked defaults (issue 14)
 
-    def prepare(self, **params):
-        super().prepare(**params)
-        self.news = params.get("news", "")
+    def enter(self, news: str = "", **_) -> None:
+        self.news = news
 
-    def fill(self) -> None:
-        v = self.view
+    def show(self, events) -> None:
+        v = self.view()
+        self.set_phase(L.phase_text(v))
         seat = v.turn
         if seat < len(v.players):
             p = v.players[seat]
@@ -61,42 +62,23 @@ class IlCapoHireScreen(IlCapoScreen):
                                   allowed=Hire(c.name) in legal)
             card.bind(on_release=self.tap_card)
             grid.add_widget(card)
+        if events and not any(e.kind == "undone" for e in events):
+            self.ids.scroll.scroll_y = 1  # several hires in one visit: the news line says who joined
 
     def tap_card(self, card) -> None:
         action = Hire(card.crew)
-        if not card.allowed:
-            self.explain(action)
-            return
-        question = L.needs_confirm(self.state, action)
-        if question:
+        if card.allowed:
             self.act_or_confirm(action)
-            return
-        self._hired(self.act(action))
-
-    def confirm_undo(self) -> None:
-        hiring = self._pending is not None
-        super().confirm_undo()
-        if hiring:
-            self._hired(not self.error)
-
-    def _hired(self, ok: bool) -> None:
-        """Several hires in one visit: the screen stays, the news line says who joined."""
-        if ok:
-            self.ids.scroll.scroll_y = 1
+        else:
+            self.act(action)  # the engine's refusal is the sentence, nothing changes
 
     def done(self) -> None:
-        self.go(L.screen_for(self.state))
+        self.go(self.route_target() or L.TABLE)
 
     def end_turn(self) -> None:
         """Hiring is the last thing on the space: like a shot, a cop or a pick-up, the turn ends."""
         if self.act(L.EndTurn()):
-            self.go(L.screen_for(self.state), news=self.news)
-
-    def sample_route(self, app) -> Route:
-        from companion.games.il_capo import Receive, Spun
-
-        s, _ = sample_session(app, [("act", Receive(0, 350_000, "board")), ("act", Spun(6, "R"))])
-        return Route(self.name, {"game": "il-capo", "game_id": s.game_id})
+            self.go(self.route_target() or L.TABLE, news=self.news)
 
 
 SCREEN = IlCapoHireScreen

@@ -2,7 +2,8 @@
 amount pad, the seat picker and the on-screen keyboard's model. Plain unit tests in
 tests/ui/il_capo/test_il_capo_logic.py.
 
-The engine decides everything; these helpers only *read* its state, view and legal actions.
+The engine decides everything; these helpers only *read* its table view and legal actions (never
+the raw state: tests/ui/test_views_only.py).
 """
 
 from __future__ import annotations
@@ -29,30 +30,55 @@ NPC_ORDER = ("cop1", "cop2", "rico", "brothers")
 
 
 # -- where a state is played ------------------------------------------------------------------
-def screen_for(state: Any) -> str:
-    """The screen that asks the table for what ``state.awaiting`` needs."""
-    w = state.awaiting
+def screen_for(view: Any) -> str:
+    """The screen that asks the table for what the table view's ``awaiting`` needs."""
+    w = view.awaiting
     if w == "over":
         return END
     if w in ("npc_spin", "npc_hits"):
         return SYNDICATE
     if w in ("spin", "react", "rico"):
         return ENCOUNTER
-    if w == "move" and in_stand_off(state):
+    if w == "move" and in_stand_off(view):
         return ENCOUNTER  # flee or stay
     return TABLE
 
 
-def in_stand_off(state: Any) -> bool:
-    return any(state.turn in pair for pair in state.standoffs)
+def in_stand_off(view: Any) -> bool:
+    return 0 <= view.turn < len(view.players) and bool(view.players[view.turn].stand_off_with)
 
 
-def spin_request(engine: Any, state: Any) -> tuple[bool, str | None]:
-    """(a spin is awaited, the draw request): a player's spin is asked for with "spin", the
-    Underboss's (an NPC's move or shot) is drawn unasked (None)."""
-    if "spin" in engine.chance_requests(state):
+_LAST_VIEW: list = [None, -1, None]  # (session, seq, table view): one view per commit, however many ask
+
+
+def table_view(session: Any) -> Any:
+    """The session's table view, computed once per commit: the route, the screen and the
+    confirmation after a payment all read this one (a tap computed it twice)."""
+    from companion.engine import TABLE
+
+    cached, seq, view = _LAST_VIEW
+    if cached is not session or seq != session.seq:
+        view = session.view(TABLE)
+        _LAST_VIEW[:] = [session, session.seq, view]
+    return view
+
+
+def route_for(session: Any) -> str | None:
+    """The manifest's route: the screen the game's state belongs on (None: no game)."""
+    return None if session is None else screen_for(table_view(session))
+
+
+def spoken(session: Any, events: Iterable[Any]) -> list[str]:
+    """The manifest's speaking policy: what the narrator says after a commit."""
+    return spoken_lines(events)
+
+
+def spin_request(view: Any, requests: Iterable[str]) -> tuple[bool, str | None]:
+    """(a spin is awaited, the draw request): a player's spin is asked for with "spin" (it is in the
+    session's ``chance_requests``), the Underboss's (an NPC's move or shot) is drawn unasked (None)."""
+    if "spin" in requests:
         return True, "spin"
-    if state.awaiting in ("npc_spin", "spin", "move"):
+    if view.awaiting in ("npc_spin", "spin", "move"):
         return True, None
     return False, None
 
@@ -278,10 +304,10 @@ def land_choices(view: Any, legal: list[Any]) -> list[Choice]:
     return out
 
 
-def jail_choices(view: Any, legal: list[Any], state: Any = None) -> list[Choice]:
+def jail_choices(view: Any, legal: list[Any]) -> list[Choice]:
     """Pick up (with the price on the button, before anything is paid) or shoot each released crew."""
     out = []
-    catalog = {c.name: c.cost for c in getattr(state, "catalog", ())}
+    catalog = dict(getattr(view, "crew_costs", ()))
     for name in view.out_of_jail:
         cost = catalog.get(name) or next((c.cost for c in view.for_hire if c.name == name), None)
         pick = PickUp(name)
@@ -296,26 +322,26 @@ def jail_choices(view: Any, legal: list[Any], state: Any = None) -> list[Choice]
 CONFIRM_SPEND_ABOVE = 500_000
 
 
-def spend_of(state: Any, action: Any) -> tuple[int, str]:
+def spend_of(view: Any, action: Any) -> tuple[int, str]:
     """(dollars the acting player pays the bank, what for) if ``action`` is played; (0, "") for free.
 
     >>> from types import SimpleNamespace as NS
-    >>> st = NS(catalog=(NS(name="Firpo", cost=400_000),), marcello_alive=True,
-    ...         board=NS(skyscraper_cost=1_000_000, marcello_dues=500_000))
-    >>> spend_of(st, DevelopSkyscraper())
+    >>> v = NS(crew_costs=(("Firpo", 400_000),), marcello_alive=True, skyscraper_cost=1_000_000,
+    ...        marcello_dues=500_000)
+    >>> spend_of(v, DevelopSkyscraper())
     (1500000, "a Skyscraper + Marcello's dues")
-    >>> spend_of(st, Hire("Firpo"))
+    >>> spend_of(v, Hire("Firpo"))
     (400000, 'hiring Firpo')
     """
-    costs = {c.name: c.cost for c in state.catalog}
+    costs = dict(view.crew_costs)
     if isinstance(action, Hire):
         return costs.get(action.crew, 0), f"hiring {short_name(action.crew)}"
     if isinstance(action, PickUp):
         return costs.get(action.crew, 0), f"picking up {short_name(action.crew)}"
     if isinstance(action, DevelopSkyscraper):
-        if state.marcello_alive:
-            return state.board.skyscraper_cost + state.board.marcello_dues, "a Skyscraper + Marcello's dues"
-        return state.board.skyscraper_cost, "a Skyscraper"
+        if view.marcello_alive:
+            return view.skyscraper_cost + view.marcello_dues, "a Skyscraper + Marcello's dues"
+        return view.skyscraper_cost, "a Skyscraper"
     if isinstance(action, EnterMansion):
         from companion.games.il_capo import data as D
 
@@ -325,9 +351,9 @@ def spend_of(state: Any, action: Any) -> tuple[int, str]:
     return 0, ""
 
 
-def needs_confirm(state: Any, action: Any) -> str:
+def needs_confirm(view: Any, action: Any) -> str:
     """The question asked once before a big spend ("" when none is needed)."""
-    amount, what = spend_of(state, action)
+    amount, what = spend_of(view, action)
     if amount > CONFIRM_SPEND_ABOVE:
         return f"Pay {money(amount)} for {what}?"
     return ""
@@ -359,10 +385,10 @@ def skill_choices(view: Any, legal: list[Any]) -> list[Choice]:
     return out
 
 
-def encounter_choices(state: Any, view: Any, legal: list[Any]) -> list[Choice]:
+def encounter_choices(view: Any, legal: list[Any]) -> list[Choice]:
     """The buttons of an encounter step besides the spin: skills, shield or take it, tax or beating,
     flee or stay."""
-    w = state.awaiting
+    w = view.awaiting
     out: list[Choice] = []
     if w == "rico":
         out.append(Choice("tax", f"Pay {money(250_000)}", PayTax(), enabled=PayTax() in legal, primary=True))
@@ -392,13 +418,13 @@ def target_choices(view: Any, legal: list[Any]) -> list[Choice]:
             for p in view.players if p.seat != view.turn]
 
 
-def encounter_title(state: Any) -> str:
+def encounter_title(view: Any) -> str:
     """Who is facing whom, in a few words (the encounter screen's headline)."""
-    e = state.encounter
-    names = [p.name for p in state.players]
-    if state.awaiting == "move":
-        pairs = [b if a == state.turn else a for a, b in state.standoffs if state.turn in (a, b)]
-        return f"Stand-off: {names[state.turn]} vs " + " and ".join(names[o] for o in pairs)
+    e = view.encounter
+    names = [p.name for p in view.players]
+    if view.awaiting == "move" and in_stand_off(view):
+        pairs = view.players[view.turn].stand_off_with
+        return f"Stand-off: {names[view.turn]} vs " + " and ".join(names[o] for o in pairs)
     if e is None:
         return "Encounter"
     actor = names[e.actor] if e.actor >= 0 else ""
@@ -417,16 +443,16 @@ def encounter_title(state: Any) -> str:
     }.get(e.kind, "Encounter")
 
 
-def npc_progress(state: Any) -> list[tuple[str, str]]:
+def npc_progress(view: Any) -> list[tuple[str, str]]:
     """Each NPC with ``done`` / ``now`` / ``next`` / ``whacked`` for the Syndicate screen."""
-    alive = {"rico": state.rico_alive, "brothers": state.brothers_alive}
+    alive = [on_board for _, on_board in view.npcs]
     out = []
     for i, npc in enumerate(NPC_ORDER):
-        if not alive.get(npc, True):
+        if i < len(alive) and not alive[i]:
             mark = "whacked"
-        elif state.awaiting in ("npc_spin", "npc_hits") or (state.encounter is not None
-                                                             and state.encounter.origin == "syndicate"):
-            mark = "done" if i < state.npc else "now" if i == state.npc else "next"
+        elif view.awaiting in ("npc_spin", "npc_hits") or (view.encounter is not None
+                                                            and view.encounter.origin == "syndicate"):
+            mark = "done" if i < view.npc else "now" if i == view.npc else "next"
         else:
             mark = "next"
         out.append((NPC_SHORT[npc], mark))

@@ -3,14 +3,15 @@ typed on an on-screen keyboard; Start opens the table. Resuming a game goes stra
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion import box
 from companion.errors import CompanionError
+from hardware.commands import Next, TagSeen
 from ui.controller import Route
+from ui.manifest import manifest_of
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
@@ -22,6 +23,9 @@ load_kv(__file__)
 
 
 class IlCapoNewScreen(Screen):
+    """Not a game screen (no game yet): it asks the table host for the store and the games open."""
+
+    table = ObjectProperty(None, allownone=True)  # ui.table.TableHost, set by the app
     phase = StringProperty("Il Capo · new game")
     error = StringProperty("")
     seats = ListProperty([])
@@ -34,31 +38,30 @@ class IlCapoNewScreen(Screen):
         super().__init__(**kwargs)
         self.picker = L.SeatPicker()
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        app = App.get_running_app()
+    def prepare(self, game: str = GAME, game_id: int | None = None, seats=None, **_):
         self.error = ""
         self.typing = False
+        if seats is not None:  # a screenshot's sample seats
+            self.picker = L.SeatPicker(list(seats))
         if game_id is not None:  # a game picked from Resume: straight to where it stands
-            session = app.session_for(GAME, game_id)
-            Clock.schedule_once(lambda *_: app.go(Route(L.screen_for(session.state),
-                                                        {"game": GAME, "game_id": game_id})), 0)
-        running = app.sessions.get(GAME)
-        if running is not None and running.outcome() is None:
-            self.open_game = "Continue game"
-        else:
-            self.open_game = ""
+            session = self.table.open(GAME, game_id)
+            Clock.schedule_once(lambda *_: self._go_to(session), 0)
+        running = self.table.sessions.get(GAME)
+        self.open_game = "Continue game" if running is not None and running.outcome() is None else ""
         self.refresh()
+
+    def _go_to(self, session) -> None:
+        target = manifest_of(GAME).route_for(session) or L.TABLE
+        self.table.go(Route(target, {"game": GAME, "game_id": session.game_id}))
 
     def continue_game(self) -> None:
         """The running game, where it stands (the Il Capo card offers it before a new one)."""
-        app = App.get_running_app()
-        session = app.sessions.get(GAME)
+        session = self.table.sessions.get(GAME)
         if session is not None:
-            app.go(Route(L.screen_for(session.state), {"game": GAME, "game_id": session.game_id}))
+            self._go_to(session)
 
     def refresh(self) -> None:
-        app = App.get_running_app()
-        names = app.store.players()
+        names = self.table.store.players()
         for n in self.picker.seats:
             if n not in names:
                 names.append(n)
@@ -88,9 +91,8 @@ class IlCapoNewScreen(Screen):
 
     def add_typed(self) -> None:
         name = L.clean_name(self.ids.keypad.text)
-        app = App.get_running_app()
         try:
-            app.store.add_player(name)
+            self.table.store.add_player(name)
         except CompanionError as error:
             self.error = str(error)
             return
@@ -101,46 +103,37 @@ class IlCapoNewScreen(Screen):
 
     def open_box(self) -> None:
         """The crew cards and board numbers of your copy of the game (ui/screens/your_box.py)."""
-        App.get_running_app().open_overlay("your_box", game=GAME)
+        self.table.app_services.open_overlay("your_box", game=GAME)
 
     def cancel_keyboard(self) -> None:
         self.typing = False
 
     # -- start -----------------------------------------------------------------------------
     def start(self) -> None:
-        from companion.session import Session
-
-        app = App.get_running_app()
         if not self.picker.ready:
             self.error = f"Il Capo needs {L.MIN_PLAYERS} to {L.MAX_PLAYERS} players: tap the names in seat order."
             return
         try:
-            session = Session.start(app.store, GAME, {"players": list(self.picker.seats), **box.config(app.store, GAME)})
+            session = self.table.start(GAME, {"players": list(self.picker.seats),
+                                              **box.config(self.table.store, GAME)})
         except CompanionError as error:
             self.error = str(error)
             return
-        app.sessions[GAME] = session
         self.picker = L.SeatPicker()
-        app.go(Route(L.TABLE, {"game": GAME, "game_id": session.game_id,
-                               "news": "$150,000 to each player. " + session.view(__import__(
-                                   "companion.engine", fromlist=["TABLE"]).TABLE).prompt}))
+        self.table.go(Route(L.TABLE, {"game": GAME, "game_id": session.game_id,
+                                      "news": "$150,000 to each player. " + L.table_view(session).prompt}))
 
     def handle_command(self, command) -> bool:
-        if type(command).__name__ == "TagSeen":
-            binding = App.get_running_app().store.tag(command.uid)
+        """A player's RFID tag seats them; NEXT starts once enough are seated (by type)."""
+        if isinstance(command, TagSeen):
+            binding = self.table.store.tag(command.uid)
             if binding is not None and binding.kind == "player":
                 self.toggle(binding.ref)
                 return True
-        if type(command).__name__ == "Next" and self.picker.ready:
+        if isinstance(command, Next) and self.picker.ready:
             self.start()
             return True
         return False
-
-    def sample_route(self, app) -> Route:
-        for name in ("Anna", "Ben", "Carla", "Dino", "Elena"):
-            app.store.add_player(name)
-        self.picker = L.SeatPicker(["Carla", "Anna", "Ben"])
-        return Route(self.name, {"game": GAME})
 
 
 SCREEN = IlCapoNewScreen

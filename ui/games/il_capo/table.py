@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
-from companion.engine import TABLE
-from ui.controller import Route
+from ui.game_screen import GameScreen
+from ui.screens import load_kv
 
 from . import logic as L
-from .common import IlCapoChoice, IlCapoScreen, sample_session
-from ui.screens import load_kv
+from .common import GAME, IlCapoChoice, SpinnerPlay, fill_tiles
 
 load_kv(__file__)
 
@@ -20,7 +19,8 @@ MENUS = {
 }
 
 
-class IlCapoTableScreen(IlCapoScreen):
+class IlCapoTableScreen(SpinnerPlay, GameScreen):
+    game = GAME
     # the prompt already says whose turn it is: the news line keeps what happened (a cop's bust
     # was pushed out of the two-line news by "Round 1: Ben's turn. Spin to move.")
     NEWS_SKIP = ("turn", "released")  # and the line under the tiles says who waits on the Out of Jail space
@@ -28,27 +28,34 @@ class IlCapoTableScreen(IlCapoScreen):
     menu_title = StringProperty("")
     jail_line = StringProperty("")  # Jail and the Out of Jail space, under the tiles
 
-    def fill(self) -> None:
-        v = self.view
+    def enter(self, news: str = "", **_) -> None:
+        self.continue_to = ""
+        self.menu = ""
+        if news:
+            self.news = news
+
+    def show(self, events) -> None:
+        v = self.view()
+        self.show_spinner(v, events)
         marks = {v.turn: "turn"} if v.turn < len(v.players) else {}
         if self.menu == "target":
             marks = {c.action.target: "target" for c in L.target_choices(v, self.session.legal_actions())
                      if c.enabled}
-        self.fill_tiles(self.ids.tiles, marks, on_tap=self.tap_tile)
+        fill_tiles(self.ids.tiles, v, marks, on_tap=self.tap_tile)
         self.jail_line = L.jail_line(v)
-        self._fill_controls()
+        self._fill_controls(v)
         if self.menu:
-            self._fill_menu()
+            self._fill_menu(v)
 
-    def _fill_controls(self) -> None:
+    def _fill_controls(self, v) -> None:
         box = self.ids.controls
         box.clear_widgets()
-        w = self.state.awaiting
-        if self.continue_to or L.screen_for(self.state) != self.name:
+        w = v.awaiting
+        if self.continue_to or L.screen_for(v) != self.name:
             buttons = [L.Choice("continue", "Continue ›", mode="continue", primary=True)]
         elif w == "move":
             buttons = [L.Choice("hand", "Real spinner", mode="hand"),
-                       L.Choice("spin", f"Spin for {self.view.turn_name}", mode="spin", primary=True)]
+                       L.Choice("spin", f"Spin for {v.turn_name}", mode="spin", primary=True)]
         elif w == "land":
             buttons = [L.Choice("hire", "Hire crew", mode="hire"),
                        L.Choice("trouble", "Trouble…", mode="trouble"),
@@ -62,17 +69,17 @@ class IlCapoTableScreen(IlCapoScreen):
             button.bind(on_release=self.choose)
             box.add_widget(button)
 
-    def _fill_menu(self) -> None:
+    def _fill_menu(self, v) -> None:
         legal = self.session.legal_actions()
         if self.menu in MENUS:
             title, keys = MENUS[self.menu]
-            choices = [c for c in L.land_choices(self.view, legal) if c.key in keys]
+            choices = [c for c in L.land_choices(v, legal) if c.key in keys]
         elif self.menu == "target":
-            title, choices = "Shoot whom? Tap a player.", L.target_choices(self.view, legal)
+            title, choices = "Shoot whom? Tap a player.", L.target_choices(v, legal)
         elif self.menu == "jail":
-            title, choices = "The Out of Jail space", L.jail_choices(self.view, legal, self.state)
+            title, choices = "The Out of Jail space", L.jail_choices(v, legal)
         else:
-            title, choices = "Use a skill", L.skill_choices(self.view, legal)
+            title, choices = "Use a skill", L.skill_choices(v, legal)
         self.menu_title = title
         buttons = self.fill_choices(self.ids.menu_grid, choices, cols=3 if len(choices) > 4 else (2 if len(choices) == 4 else 1))
         for b in buttons:
@@ -83,7 +90,6 @@ class IlCapoTableScreen(IlCapoScreen):
         if button.choice.action is not None:
             self.menu = ""
         super().choose(button)
-        self.refresh()
 
     def open_mode(self, choice) -> None:
         mode = choice.mode
@@ -98,19 +104,30 @@ class IlCapoTableScreen(IlCapoScreen):
             self.error = {"jail": "Nobody is waiting on the Out of Jail space.",
                           "player": "There is nobody on the street to shoot at."}.get(choice.key, "Not possible now.")
         else:
-            self.menu = mode if mode != "trouble" or choice.key == "trouble" else mode
-            self.error = ""
-            self.refresh()
+            self.open_menu(mode)
+
+    def open_menu(self, mode: str) -> None:
+        """A choice panel over the middle (no commit: only what the panel and the marks show)."""
+        self.menu = mode
+        self.error = ""
+        v = self.view()
+        self._fill_menu(v)
+        if mode == "target":
+            marks = {c.action.target: "target" for c in L.target_choices(v, self.session.legal_actions())
+                     if c.enabled}
+            fill_tiles(self.ids.tiles, v, marks, on_tap=self.tap_tile)
 
     def close_menu(self) -> None:
+        closing_target = self.menu == "target"
         self.menu = ""
-        self.refresh()
+        if closing_target:
+            v = self.view()
+            fill_tiles(self.ids.tiles, v, {v.turn: "turn"} if v.turn < len(v.players) else {}, on_tap=self.tap_tile)
 
     def tap_tile(self, tile) -> None:
         if self.menu == "target":
-            self.menu = ""
+            self.close_menu()
             self.act(L.Challenge(tile.seat))
-            self.refresh()
         else:
             self.go("il_capo_bank", seat=tile.seat)
 
@@ -118,31 +135,24 @@ class IlCapoTableScreen(IlCapoScreen):
         self.menu = ""
         return super().spin()
 
-    def on_next(self) -> bool:
-        if self.state.awaiting == "move":
+    def next_step(self) -> bool:
+        v = self.view()
+        if v.awaiting == "move":
             return self.spin()
-        if self.state.awaiting == "land" and not self.menu:
+        if v.awaiting == "land" and not self.menu:
             return self.act(L.EndTurn())
         return False
 
     def pick_seat(self, seat: int) -> bool:
         if self.menu == "target":
-            self.menu = ""
+            self.close_menu()
             self.act(L.Challenge(seat))
             return True
         return False
 
     def on_leave(self, *args):
         self.menu = ""
-        super().on_leave(*args)
-
-    # -- screenshots -----------------------------------------------------------------------
-    def sample_route(self, app) -> Route:
-        from companion.games.il_capo import EndTurn, Hire, Receive, Spun
-
-        s, news = sample_session(app, [("act", Spun(6, "R")), ("act", Receive(0, 500_000, "board")),
-                                 ("act", Hire("Firpo")), ("act", EndTurn()), ("act", Spun(4, "L"))])
-        return Route(self.name, {"game": "il-capo", "game_id": s.game_id, "news": news})
+        return super().on_leave(*args)
 
 
 SCREEN = IlCapoTableScreen
