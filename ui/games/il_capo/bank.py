@@ -49,6 +49,15 @@ class IlCapoBankScreen(IlCapoPlay, GameScreen):
         v = self.view()
         self.set_phase(L.phase_text(v))
         self._show_selection(v)
+        if self.show_ledger:
+            self._show_ledger(v)
+
+    def on_show_ledger(self, *_) -> None:
+        if self.show_ledger and self.session is not None:
+            self._show_ledger(self.view())
+
+    def _show_ledger(self, v) -> None:
+        """The last entries, filled only while the ledger is open (a payment does not lay them out)."""
         ledger = self.ids.ledger
         entries = list(reversed(v.transactions[-LEDGER_LINES:]))
         lines = list(reversed(ledger.children))
