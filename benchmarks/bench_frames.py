@@ -251,7 +251,10 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                 yield 0.5
                 for _ in range(3):  # three taps per run: the worst is kept
                     for before in prep:
-                        tap(find(before))
+                        if callable(before):  # a choice that depends on the game: it taps by text itself
+                            yield from before(find_text_safe, tap)
+                        else:
+                            tap(find(before))
                         yield 0.3
                     t0 = tap(find(text))
                     cpu0 = tapped_cpu[0]
@@ -304,9 +307,70 @@ def _il_capo_bank(Session, store):
     return "il_capo_bank", {"game": "il-capo", "game_id": s.game_id, "seat": 0}
 
 
+def _casino_bank(Session, store):
+    s = Session.start(store, "mafia-casino", {"players": 3}, seed=7)
+    return "mafia_casino_bank", {"game": "mafia-casino", "game_id": s.game_id, "seat": 0}
+
+
+def _drawn_until(session, legal: str):
+    """Draw the chance the game waits on (tiles, cards) until ``legal`` is something to play."""
+    for _ in range(50):
+        if any(type(a).__name__ == legal for a in session.legal_actions()):
+            return session
+        session.draw(session.chance_requests()[0] if session.chance_requests() else None)
+    raise RuntimeError(f"{session.engine.name}: no {legal} after 50 draws")
+
+
+def _contract_round(Session, store):
+    s = _drawn_until(Session.start(store, "contract", {"players": 3}, seed=7), "Influence")
+    return "contract_round", {"game": "contract", "game_id": s.game_id}
+
+
+def _contract_compose(find, tap):
+    """Influence, then the first Mafioso the rules allow (a '+n' kind appears), then that kind."""
+    import re
+
+    tap(find("Influence"))
+    yield 0.3
+    for place in "123456":
+        button = find(place)
+        if button is None:
+            continue
+        tap(button)
+        yield 0.3
+        kinds = [w for w in _buttons() if re.search(r"\+[\d½]+$", w.text)]
+        if kinds:
+            tap(kinds[0])
+            return
+    raise LookupError("no Mafioso took an influence")
+
+
+def _buttons():
+    """Every visible, enabled button of the running app (for a choice made by pattern)."""
+    from kivy.app import App
+    from kivy.uix.behaviors import ButtonBehavior
+
+    root = App.get_running_app().root
+    out = []
+    for w in root.walk(restrict=True):
+        if not isinstance(w, ButtonBehavior) or not getattr(w, "text", ""):
+            continue
+        v, ok = w, True
+        while v is not None and v is not root:
+            if getattr(v, "opacity", 1) == 0 or getattr(v, "disabled", False):
+                ok = False
+                break
+            v = v.parent
+        if ok:
+            out.append(w)
+    return out
+
+
 #: (row, setup(Session, store) -> (screen, params), taps before the measured one, the measured tap)
 GAME_TAPS = [
     ("Il Capo: Pay bank ($50,000)", _il_capo_bank, ["+50K"], "Pay bank"),
+    ("Mafia Casino: Bank pays ($1M)", _casino_bank, ["$1M"], "Bank pays"),
+    ("Contract: an influence played", _contract_round, [_contract_compose], "Play"),
 ]
 GAME_APP_BUDGET = 0.008  # issue #28: the app part of an in-game tap <= 8 ms here
 
