@@ -256,7 +256,7 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                         else:
                             tap(find(before))
                         yield 0.3
-                    t0 = tap(find(text))
+                    t0 = tap(find(text) if isinstance(text, str) else text())
                     cpu0 = tapped_cpu[0]
                     yield 0.4
                     i = next((i for i, (w, _) in enumerate(flips) if w > t0), None)
@@ -366,11 +366,82 @@ def _buttons():
     return out
 
 
+def _sicily_turn(Session, store):
+    s = Session.start(store, "mafia-sicily", {"players": 3}, seed=7)
+    for _ in range(20):
+        if any(type(a).__name__ == "Move" for a in s.legal_actions()):
+            break
+        if s.chance_requests():
+            s.draw(s.chance_requests()[0])
+        else:
+            s.act(s.legal_actions()[0])  # the homes: the first one offered
+    return "mafia_sicily_table", {"game": "mafia-sicily", "game_id": s.game_id}
+
+
+def _sicily_counter(find, tap):
+    """The counter to move: the first one offered ("Red Boss · Palermo (city)"); its moves appear.
+    At the next player's turn the dice are rolled first (the roll's animation is waited out)."""
+    roll = find("Roll 2 dice")
+    if roll is not None:
+        tap(roll)
+        yield 2.5
+    counters = [w for w in _buttons() if " · " in w.text and "both" not in w.text and "die" not in w.text]
+    if not counters:
+        raise LookupError(f"no counter to move among {[w.text for w in _buttons()]}")
+    tap(counters[0])
+    yield 0
+
+
+def _sicily_move():
+    """The measured tap: the first move with both dice ("Catania · both dice (5)")."""
+    moves = [w for w in _buttons() if " · both" in w.text]
+    if not moves:
+        raise LookupError(f"no move among {[w.text for w in _buttons()]}")
+    return moves[0]
+
+
+MAFIA_PLUS = ["Anna", "Ben", "Carla", "Dino", "Elena", "Franco", "Gina"]
+
+
+def _mafia_plus_day(Session, store):
+    """Seven players dealt, the first night played with the first choice offered: the day."""
+    s = Session.start(store, "mafia-plus", {"players": MAFIA_PLUS}, seed=7)
+    for _ in range(50):
+        legal = s.legal_actions()
+        if any(type(a).__name__ == "Accuse" for a in legal):
+            break
+        if s.chance_requests() or not legal:
+            s.draw(s.chance_requests()[0] if s.chance_requests() else None)
+        else:
+            s.act(legal[0])
+    return "mafia_plus_day", {"game": "mafia-plus", "game_id": s.game_id}
+
+
+ACCUSATIONS = [("Anna", "Ben"), ("Carla", "Dino"), ("Elena", "Franco")]
+_accusation = [0]
+
+
+def _mafia_plus_accuser(find, tap):
+    """'Accuse', then who accuses (a different player each time: one accusation each)."""
+    tap(find("Accuse"))
+    yield 0.3
+    tap(find(ACCUSATIONS[_accusation[0] % len(ACCUSATIONS)][0]))
+
+
+def _mafia_plus_accused():
+    """The measured tap: whom they accuse."""
+    whom = ACCUSATIONS[_accusation[0] % len(ACCUSATIONS)][1]
+    _accusation[0] += 1
+    return next(w for w in _buttons() if w.text == whom)
+
+
 #: (row, setup(Session, store) -> (screen, params), taps before the measured one, the measured tap)
 GAME_TAPS = [
     ("Il Capo: Pay bank ($50,000)", _il_capo_bank, ["+50K"], "Pay bank"),
     ("Mafia Casino: Bank pays ($1M)", _casino_bank, ["$1M"], "Bank pays"),
     ("Contract: an influence played", _contract_round, [_contract_compose], "Play"),
+    ("Sicily: a counter moved (both dice)", _sicily_turn, [_sicily_counter], _sicily_move),
+    ("Mafia+: an accusation (who, then whom)", _mafia_plus_day, [_mafia_plus_accuser], _mafia_plus_accused),
 ]
 GAME_APP_BUDGET = 0.008  # issue #28: the app part of an in-game tap <= 8 ms here
 
