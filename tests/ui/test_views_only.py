@@ -24,8 +24,6 @@ UI = ROOT / "ui"
 
 #: area -> (raw state reads, private engine names, log folds) still allowed
 ALLOWED: dict[str, tuple[int, int, int]] = {
-    "contract": (25, 0, 2),
-
     "il_capo": (30, 0, 5),
 
     "mafia_casino": (14, 0, 10),

@@ -476,7 +476,9 @@ def game3(app):
 def sizes(app):
     """The round (with the quick entry open) and the count on a larger panel."""
     yield 0.5
-    app.go(app.screen("contract_round").sample_route(app))
+    from ui.games.contract.samples import sample
+
+    app.go(sample(app.table, "contract_round"))
     yield from frames(4)
     s = screen(app)
     shot(app, "contract_round")
@@ -488,7 +490,7 @@ def sizes(app):
         yield from frames()
     shot(app, "contract_compose")
     obs["compose_targets"] = visible_targets(app.root)
-    app.go(app.screen("contract_count").sample_route(app))
+    app.go(sample(app.table, "contract_count"))
     yield from frames(4)
     app.screen("contract_count").settle()
     yield from frames()

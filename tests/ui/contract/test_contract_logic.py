@@ -1,5 +1,5 @@
 """The Contract screens' Kivy-free helpers: buttons from TurnOptions, drafts into actions, the
-count rebuilt from the log, briefcases and the score table in words."""
+last count, Copper's choice and the briefcases from the engine's view, the score table in words."""
 
 from __future__ import annotations
 
@@ -100,39 +100,54 @@ def test_seats_follow_the_order_of_the_taps_up_to_five():
     assert logic.start_problem(("Anna", "Bruno")) == ""
 
 
-def test_the_last_count_is_rebuilt_from_the_log_after_the_next_round_began():
+def played(actions):
+    state = E.new(CONFIG, 1)
+    for a in actions:
+        state, _ = E.apply(state, a)
+    return state
+
+
+def test_the_last_count_stays_in_the_view_after_the_next_round_began():
     state, actions = opened_game()
     actions = actions + [Influence(0, 1, 1, ("contract:yakaz",)), Influence(1, 3, 1, ("dollar",)), Pass(0), Pass(1)]
-    record = logic.count_record(E, CONFIG, 1, actions)
+    record = E.view(played(actions), TABLE).last_count
     assert record.round == 1 and record.complete
     assert [i.verdict for i in record.items] == ["Nobody: out", "Anna wins", "Nobody: out", "Bruno wins"]
     assert record.items[1].totals == (("Anna", "3"),)
     assert record.items[1].label == "Yakaz 4" and record.items[1].colour == "yellow"
     assert any("Vicelard card" in n for n in record.notes)
-    final = E.new(CONFIG, 1)
-    for a in actions:
-        final, _ = E.apply(final, a)
-    assert final.round == 2 and E.view(final, TABLE).count == ()  # the engine's own count is cleared
+    final = played(actions)
+    assert final.round == 2 and E.view(final, TABLE).count == ()  # the round's own count lines are cleared
 
 
 def test_a_count_waiting_for_a_face_down_mafioso_says_so():
     state, actions = opened_game()
     actions = actions + [Influence(0, 0, 1, ("back",)), Pass(1), Pass(0)]
-    record = logic.count_record(E, CONFIG, 1, actions)
-    assert not record.complete and record.items == ()
+    view = E.view(played(actions), TABLE)
+    record = view.last_count
+    assert view.turn_up == 0 and not record.complete and record.items == ()
     assert record.waiting == "Position 1: Anna 1½. Anna wins it: turn the Mafioso over."
 
 
-def test_undo_question_names_the_player_and_the_mafioso():
-    _, actions = opened_game()
-    actions = actions + [Influence(0, 1, 1, ("contract:yakaz",))]
-    assert logic.undo_question(E, CONFIG, 1, actions) == \
-        "Take back: Anna influences the Yakaz 4 with 1 token and a Yakaz contract?"
+def test_undo_words_name_the_player_and_the_mafioso(tmp_path):
+    """The base asks "Take back: <the session's last action in words>?" (ui/game_screen.py)."""
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(tmp_path / "t.db")
+    try:
+        _, actions = opened_game()
+        session = Session.start(store, "contract", CONFIG, seed=1)
+        for a in actions + [Influence(0, 1, 1, ("contract:yakaz",))]:
+            session.act(a)
+        assert session.last_action_words == "Anna influences the Yakaz 4 with 1 token and a Yakaz contract"
+    finally:
+        store.close()
 
 
 def test_briefcases_open_won_and_end_game_leaders():
     state, _ = opened_game()
-    rows = logic.briefcase_rows(E, state)
+    rows = [(r.title, r.value, r.status) for r in E.view(state, TABLE).briefcase_rows]
     assert rows[0] == ("First to have 4 cards of different families", 3, "Open")
     assert ("Most Mafiosi cards", 4, "Nobody") in rows
 
@@ -164,8 +179,10 @@ def test_vote_for_a_player_with_one_card_gives_that_copper_discard_else_a_senten
     state = copper_choice_state()
     p = state.pending[0]
     targets = E.copper_targets(state, p.seat, p.card)
+    view, legal = E.view(state, TABLE), E.legal_actions(state)
+    assert view.choice == p
     for victim in range(state.players):
-        action, why = logic.discard_pick(E, state, victim)
+        action, why = logic.discard_pick(E, view, legal, victim)
         cards = [c for v, c in targets if v == victim]
         name = state.names[victim]
         if victim == p.seat:
@@ -181,7 +198,7 @@ def test_vote_for_a_player_with_one_card_gives_that_copper_discard_else_a_senten
 
 def test_vote_outside_coppers_choice_picks_nothing():
     state, _ = opened_game()
-    assert logic.discard_pick(E, state, 1) == (None, "")
+    assert logic.discard_pick(E, E.view(state, TABLE), E.legal_actions(state), 1) == (None, "")
 
 
 def test_a_card_tag_or_an_unknown_tag_is_no_player():
