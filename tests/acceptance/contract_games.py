@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from robot import Stalled
-from tables_help import check_layout, type_name
+from tables_help import check_layout, tap_last, type_name
 
 GAME = "contract"
 NAMES = ("Ann", "Ben", "Cleo")
@@ -151,3 +151,174 @@ def first_influence(t):
     r.tap("Play")
     r.wait_for(re.compile(r"^Ben"))
     t.obs["influence_taps"] = r.steps - start
+
+
+# -- round 1 of a 3-player game, every kind of tap (moved from the id-driver, issue #25) -----------
+
+THREE = ("Anna", "Bruno", "Carla")
+CARLA_TAG = "0000004243"
+FAMILIES = ("Yakaz", "Costa", "Brakova", "Rodrigos", "Blackmat")
+
+
+def logged(t, gid: int) -> list[dict]:
+    """The store's log as written (undo records included), read from outside."""
+    import json
+
+    return [json.loads(a) for (a,) in t.outside._rows("SELECT action FROM actions WHERE game_id=? ORDER BY seq",
+                                                       (gid,))]
+
+
+def _message(r, prefix: str) -> str:
+    return next((x for x in r.texts() if x.startswith(prefix)), "")
+
+
+def _count_calls(t):
+    """Wrap the open game's engine view and the current screen's drawing, to count them over a tap
+    (a measurement from inside, the taps themselves by visible text)."""
+    session = t.app.table.sessions[GAME]
+    screen = t.app.manager.current_screen
+    counts = {"views": 0, "shows": 0}
+    engine_view, show = session.engine.view, screen.show
+
+    def view(*a, **k):
+        counts["views"] += 1
+        return engine_view(*a, **k)
+
+    def drawn(*a, **k):
+        counts["shows"] += 1
+        return show(*a, **k)
+
+    session.engine.view, screen.show = view, drawn
+
+    def stop():
+        del session.engine.view
+        del screen.show
+        return dict(counts)
+
+    return counts, stop
+
+
+def first_round(t):
+    """Round 1 of a 3-player game by visible text: the names typed, Carla freed by a tap and seated
+    again by her tag; the tiles dealt by the app; a Mafioso entered by family and value; only
+    Influence offered to the first player; an influence without a token refused in a sentence with
+    nothing stored; the same with a token played (one view computed, one drawing); Undo asked once
+    with the words of the action; Vicelard hired onto Copper, who is chased; passes in a row; the
+    count tile by tile; the play areas."""
+    from hardware.commands import TagSeen
+
+    r = t.robot
+    r.tap("Contract")
+    r.wait_for(re.compile(r"^Tap the players"))
+    for name in THREE:
+        type_name(r, name)
+    t.obs["seated"] = _message(r, "3 players")
+    r.tap("3. Carla")
+    r.wait_for("2 players. Anna plays first.")
+    t.app.store.bind_tag(CARLA_TAG, "player", "Carla")  # a tag registered on another evening
+    t.obs["tag_used"] = t.app.dispatch_command(TagSeen(CARLA_TAG))  # Carla holds it to the reader
+    t.obs["after_tag"] = r.wait_for("3 players. Anna plays first.")
+    t.obs["seat_buttons"] = sorted(c.text for c in r.controls() if re.match(r"^\d\. ", c.text))
+    r.tap("Start · 3 players")
+    r.wait_for("Deal the trafficking tiles", control=True)
+    gid = t.outside.latest_game(GAME)
+    t.obs["deal_message"] = next((x for x in r.texts() if "at random" in x), "")
+    r.tap("Deal the trafficking tiles")
+    r.wait_for("Contract · bonuses")
+    r.tap("‹ Back")
+    r.tap("Enter the card")
+    r.wait_for(re.compile(r"Tap its family, then its value\.$"))
+    family = next(c.text for c in r.controls() if c.text in FAMILIES)
+    r.tap(family)
+    r.wait_for(re.compile(rf"Now tap the value of the {family}\.$"))
+    value = next(c.text for c in r.controls() if c.text.isdigit())
+    r.tap(value)
+    t.obs["entered"] = f"{family} {value}"
+    r.tap("No deck: the app draws")
+    r.wait_for("Influence", control=True)
+    t.obs["row_after_layout"] = r.texts()
+    t.obs["first_log"] = logged(t, gid)[:3]
+    t.obs["actions_offered"] = {c.text: c.enabled for c in r.controls(enabled_only=False)
+                                if c.text in ("Influence", "Reinforce", "Copper", "Vicelard", "Pass")}
+    t.obs["phase_round1"] = next(x for x in r.texts() if x.startswith("Round 1/"))
+    check_layout(t, "contract-first-turn-3")
+
+    # an influence without a token: refused in a sentence, nothing stored
+    r.tap("Influence")
+    r.wait_for("Influence: tap the Mafioso.")
+    for place in "12345":
+        r.tap(place)
+        r.run_for(0.2)
+        if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
+            break
+    r.tap("−")
+    kind = next(c.text for c in r.controls() if re.search(r"\+[\d½]+$", c.text))
+    r.tap(kind)
+    stored = len(logged(t, gid))
+    r.tap("Play")
+    t.obs["refusal"] = r.wait_for(re.compile(r"^To influence a Mafioso"))
+    t.obs["stored_after_refusal"] = len(logged(t, gid)) - stored
+    r.tap("+")
+    counts, stop = _count_calls(t)
+    r.tap("Play")
+    r.wait_for(re.compile(r"^Round 1/4 · Bruno"))
+    r.run_for(0.5)  # whatever else one commit sets going has run
+    t.obs["play_tap"] = stop()
+    t.obs["played"] = logged(t, gid)[-1]
+
+    # Undo: asked once, in words, then taken back
+    r.tap("Undo")
+    t.obs["undo_question"] = r.wait_for(re.compile(r"^Take back: "))
+    r.tap("Take back")
+    r.wait_for(re.compile(r"^Round 1/4 · Anna"))
+    t.obs["after_undo"] = logged(t, gid)[-2:]
+    r.tap("Influence")
+    r.wait_for("Influence: tap the Mafioso.")
+    for place in "12345":
+        r.tap(place)
+        r.run_for(0.2)
+        if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
+            break
+    r.tap(next(c.text for c in r.controls() if re.search(r"\+[\d½]+$", c.text)))
+    r.tap("Play")
+    r.wait_for(re.compile(r"^Round 1/4 · Bruno"))
+
+    # Bruno hires Vicelard onto Copper's Mafioso (the leftmost): Copper is chased
+    tap_last(r, "Vicelard")  # the action button, not the pawn's label on the row above it
+    r.wait_for("Hire Vicelard 1 $: tap where Vicelard goes.")
+    r.tap("1")
+    t.obs["chase"] = r.wait_for(re.compile(r"^Vicelard chases Copper"))
+    r.tap("2")
+    r.tap("Pay a 1 $ card")
+    r.wait_for(re.compile(r"^Round 1/4 · Carla"))
+    t.obs["hired"] = logged(t, gid)[-1]
+
+    # three passes in a row end the round
+    t.obs["passes"] = []
+    for who in ("Carla", "Anna", "Bruno"):
+        r.wait_for(re.compile(rf"^Round 1/4 · {who}"))
+        r.tap("Pass")
+        r.run_for(0.3)
+        t.obs["passes"] += [x for x in r.texts() if x.startswith("Passes ")]
+    for _ in range(30):  # the count: the app turns over a won face-down Mafioso, the table chooses
+        controls = [c.text for c in r.controls()]
+        if "Next round ›" in controls:
+            break
+        choice = next((c for c in controls if c == "No deck: the app draws" or c.startswith("With the")
+                       or c == "Take the Copper card"), None)
+        if choice:
+            r.tap(choice)
+        r.run_for(0.4)
+    r.run_for(2.0)  # the tiles appear one by one
+    texts = r.texts()
+    t.obs["verdicts"] = [x for x in texts if x.endswith(" wins") or x in ("Tie: discarded", "Nobody: out")]
+    t.obs["count_message"] = _message(r, "Round 1 is counted")
+    check_layout(t, "contract-count-3")
+    r.tap("Play areas")
+    r.wait_for(re.compile(r"^Play areas"))
+    t.obs["areas_names"] = [x for x in r.texts() if x in THREE]
+    r.tap("‹ Back")  # to the round, which has moved on (the count stays under "Last count")
+    r.tap("Last count")
+    r.wait_for("Round 1 is counted. Take back your tokens; round 2 is next.")
+    r.tap("Next round ›")
+    t.obs["next"] = r.wait_for(re.compile(r"^Round 2/4"))

@@ -225,3 +225,19 @@ def test_nobody_holding_a_special_card_says_nothing():
     from dataclasses import replace
 
     assert logic.special_card_holders(E.view(replace(state, vicelard_card=None), TABLE)) == ""
+
+
+def test_the_counts_choices_are_buttons_in_words():
+    """Copper's choice: one button per card another player may be made to discard, and the Copper
+    card (moved from the id-driver's 3-player game); a Blackmat's column: one per family column."""
+    state = copper_choice_state()
+    view = E.view(state, TABLE)
+    buttons = [logic.choice_button(a, view, E) for a in E.legal_actions(state)]
+    assert buttons[-1] == ("copper_card", "Take the Copper card")
+    for (key, text), (victim, card) in zip(buttons, E.copper_targets(state, state.pending[0].seat, state.pending[0].card)):
+        assert key == f"discard:{victim}:{card}"
+        assert text == f"{logic.short_name(state.names[victim], 10)} discards\nthe {E.label(card)}"
+    from companion.games.contract.engine import PlaceBlackmat
+
+    assert logic.choice_button(PlaceBlackmat(0, "blackmat-1", "brakova"), view, E) == ("blackmat:brakova",
+                                                                                        "With the Brakova")

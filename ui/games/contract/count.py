@@ -218,7 +218,7 @@ class ContractCountScreen(GameScreen):
             add("draw", "No deck: the app draws", self.draw_card, size_hint_x=1.3)
         elif view.phase == "count":
             for action in self.session.legal_actions():
-                key, text = self._choice_text(action, view)
+                key, text = logic.choice_button(action, view, self.session.engine)
                 add(key, text, lambda a=action: self.choose(a), variant="primary" if key == "copper_card" else "secondary")
         else:
             add("areas", "Play areas", lambda: self.go("contract_areas"))
@@ -226,16 +226,6 @@ class ContractCountScreen(GameScreen):
             add("next", "Final score ›" if last else "Next round ›", self.next_round, variant="primary",
                 size_hint_x=1.3)
         add("undo", "Undo", self.ask_undo, size_hint_x=0.7, disabled=not self.can_undo)
-
-    def _choice_text(self, action, view) -> tuple[str, str]:
-        e = self.session.engine
-        kind = action.kind
-        if kind == "place_blackmat":
-            return f"blackmat:{action.family}", f"With the {e.fam(action.family)}"
-        if kind == "copper_discard":
-            return (f"discard:{action.victim}:{action.card}",
-                    f"{logic.short_name(view.players[action.victim].name, 10)} discards\nthe {e.label(action.card)}")
-        return "copper_card", "Take the Copper card"
 
 
 SCREEN = ContractCountScreen

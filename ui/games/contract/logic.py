@@ -230,6 +230,18 @@ def passes_text(passes: int, players: int) -> str:
     return f"Passes {passes}/{players}\nin a row"
 
 
+def choice_button(action, view, engine) -> tuple[str, str]:
+    """(key, text) of a button of the count's choice: a Blackmat's column, a player Copper makes
+    discard, or the Copper card."""
+    kind = action.kind
+    if kind == "place_blackmat":
+        return f"blackmat:{action.family}", f"With the {engine.fam(action.family)}"
+    if kind == "copper_discard":
+        return (f"discard:{action.victim}:{action.card}",
+                f"{short_name(view.players[action.victim].name, 10)} discards\nthe {engine.label(action.card)}")
+    return "copper_card", "Take the Copper card"
+
+
 def discard_pick(engine, view, legal, victim: int) -> tuple[Any | None, str]:
     """Vote(seat) / a player's tag during Copper's choice: (the CopperDiscard of that player, "")
     when there is exactly one card to discard, else (None, the sentence saying why not). Reads the
