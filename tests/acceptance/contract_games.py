@@ -18,6 +18,18 @@ ORDER = ("Deal the trafficking tiles", "No deck: the app draws", "Play", "Next r
          "Final score ›", "Continue ›")
 
 
+def verdicts_shown(r) -> list[str]:
+    """The count's verdicts once every tile is shown (they appear one by one, as the count goes)."""
+    shown: list[str] = []
+    for _ in range(40):
+        now = [x for x in r.texts() if x.endswith(" wins") or x in ("Tie: discarded", "Nobody: out")]
+        if shown and len(now) == len(shown):
+            return now
+        shown = now
+        r.run_for(0.8)  # longer than one tile's step (ui/games/contract/count.py STEP_SECONDS)
+    return shown
+
+
 def whole_game(t):
     r = t.robot
     r.tap("Contract")
@@ -73,6 +85,9 @@ def whole_game(t):
                 r.run_for(0.3)
                 continue
             want = options[0]
+        if want in ("Next round ›", "Final score ›"):  # the count as it stands, every tile shown
+            t.obs.setdefault("verdicts", []).append(verdicts_shown(r))
+            t.obs.setdefault("count_messages", []).extend(x for x in r.texts() if " is counted" in x)
         try:
             r.tap(want, timeout=3)
         except Stalled:
@@ -309,9 +324,7 @@ def first_round(t):
         if choice:
             r.tap(choice)
         r.run_for(0.4)
-    r.run_for(2.0)  # the tiles appear one by one
-    texts = r.texts()
-    t.obs["verdicts"] = [x for x in texts if x.endswith(" wins") or x in ("Tie: discarded", "Nobody: out")]
+    t.obs["verdicts"] = verdicts_shown(r)
     t.obs["count_message"] = _message(r, "Round 1 is counted")
     check_layout(t, "contract-count-3")
     r.tap("Play areas")
@@ -322,3 +335,66 @@ def first_round(t):
     r.wait_for("Round 1 is counted. Take back your tokens; round 2 is next.")
     r.tap("Next round ›")
     t.obs["next"] = r.wait_for(re.compile(r"^Round 2/4"))
+
+
+def _left_at_coppers_choice(store):
+    """A 3-player game left at Copper's choice, as a table would have stored it: played out with a
+    seed until Copper's winner may make a player with one such Mafioso, or one with two, discard."""
+    from collections import Counter
+
+    from companion.games.contract.engine import ENGINE
+    from companion.session import Session
+    from companion.simulate import playout
+
+    config = {"players": 3, "names": list(THREE), "first_player": 0}
+    fallback = None
+    for seed in range(600):
+        game = playout(ENGINE, seed, keep_states=True, config=config)
+        for step, state in enumerate(game.states):
+            if not state.pending or state.pending[0].what != "copper":
+                continue
+            pending = state.pending[0]
+            per = Counter(v for v, _ in ENGINE.copper_targets(state, pending.seat, pending.card))
+            single = next((v for v, n in per.items() if n == 1), None)
+            several = next((v for v, n in per.items() if n > 1), None)
+            if single is not None and (several is not None or fallback is None):
+                fallback = (seed, step, game.actions[:step], pending.seat, single, several)
+                if several is not None:
+                    break
+        if fallback is not None and fallback[-1] is not None:
+            break
+    seed, _, actions, winner, single, several = fallback
+    session = Session.start(store, GAME, config, seed=seed)
+    for action in actions:
+        session.act(action)
+    return session.game_id, winner, single, several
+
+
+def coppers_choice(t):
+    """Copper's choice at the players' buttons and tags (moved from the id-driver's 3-player game):
+    a game left at Copper's choice is resumed from the Contract card; the winner's own button is
+    refused in a sentence with nothing stored; a player with two such Mafiosi, by tag, is asked to
+    tap the one; a player with one discards it by their button."""
+    from hardware.commands import TagSeen, Vote
+
+    r = t.robot
+    gid, winner, single, several = _left_at_coppers_choice(t.app.store)
+    t.obs.update(winner=THREE[winner], single=THREE[single], several=THREE[several] if several is not None else None)
+    r.tap("Contract")
+    r.wait_for("Take the Copper card", control=True)
+    t.obs["buttons"] = [c.text for c in r.controls() if "discards" in c.text or c.text == "Take the Copper card"]
+    check_layout(t, "contract-coppers-choice-3")
+    stored = len(logged(t, gid))
+    t.obs["winner_used"] = t.app.dispatch_command(Vote(winner))  # the winner's own player button
+    t.obs["winner_refused"] = r.wait_for(re.compile(r"won Copper's Mafioso: choose another player"))
+    if several is not None:
+        t.app.store.bind_tag("0000000007", "player", THREE[several])
+        t.obs["several_used"] = t.app.dispatch_command(TagSeen("0000000007"))
+        t.obs["several_refused"] = r.wait_for(re.compile(rf"^{THREE[several]} has \d .+ Mafiosi: tap the one"))
+    t.obs["stored_after_refusals"] = len(logged(t, gid)) - stored
+    t.obs["single_used"] = t.app.dispatch_command(Vote(single))
+    for _ in range(20):
+        if len(logged(t, gid)) > stored:
+            break
+        r.run_for(0.2)
+    t.obs["discarded"] = logged(t, gid)[stored:stored + 1]

@@ -11,6 +11,10 @@ def test_a_whole_three_player_game_to_the_final_score(table_robot):
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []
     assert obs["counted_rounds"][-1] == 4 and obs["stored_winners"]
+    # "4 rounds with 3, 4 and 5 players": each count said, the row of 5 counted left to right
+    assert obs["count_messages"] == [f"Round {n} is counted. Take back your tokens; round {n + 1} is next."
+                                     for n in (1, 2, 3)] + ["Round 4 is counted: that was the last round."]
+    assert [len(v) for v in obs["verdicts"]] == [5, 5, 5, 5]
     assert obs["layout"] == []  # 'Face down', 'Blackmat 4', the pawns and the bonus statuses whole
 
 
@@ -62,4 +66,21 @@ def test_round_one_of_three_players_by_every_kind_of_tap(table_robot):
     assert len(obs["verdicts"]) == 5  # the 3-player row, counted left to right
     assert obs["count_message"] == "Round 1 is counted. Take back your tokens; round 2 is next."
     assert obs["areas_names"] == ["Anna", "Bruno", "Carla"]
+    assert obs["layout"] == []
+
+
+def test_coppers_choice_by_the_players_buttons_and_tags(table_robot):
+    report = table_robot(["contract_games:coppers_choice"], size="800x480", timeout=600)
+    obs = passed(report, "contract_games:coppers_choice")
+    assert "Take the Copper card" in obs["buttons"]
+    assert any(b.startswith(f"{obs['single']} discards") for b in obs["buttons"])
+    assert obs["winner_used"] is True
+    assert obs["winner_refused"] == (f"{obs['winner']} won Copper's Mafioso: choose another player who "
+                                     "discards, or take the Copper card.")
+    if obs["several"] is not None:
+        assert obs["several_used"] is True and obs["several_refused"].endswith(f"tap the one {obs['several']} discards.")
+    assert obs["stored_after_refusals"] == 0
+    assert obs["single_used"] is True
+    (discard,) = obs["discarded"]
+    assert discard["kind"] == "copper_discard" and discard["victim"] == ["Anna", "Bruno", "Carla"].index(obs["single"])
     assert obs["layout"] == []

@@ -233,7 +233,7 @@ def test_the_counts_choices_are_buttons_in_words():
     state = copper_choice_state()
     view = E.view(state, TABLE)
     buttons = [logic.choice_button(a, view, E) for a in E.legal_actions(state)]
-    assert buttons[-1] == ("copper_card", "Take the Copper card")
+    assert buttons[-1] == ("copper_card", "Take the\nCopper card")
     for (key, text), (victim, card) in zip(buttons, E.copper_targets(state, state.pending[0].seat, state.pending[0].card)):
         assert key == f"discard:{victim}:{card}"
         assert text == f"{logic.short_name(state.names[victim], 10)} discards\nthe {E.label(card)}"

@@ -15,6 +15,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from ui import theme as th
 from ui.game_screen import GameScreen
@@ -121,7 +122,10 @@ class ContractCountScreen(GameScreen):
             counted = {i.position for i in record.items}
             pending = [slot for slot in view.slots if slot.position not in counted]
         self._fill_tiles(record.items, pending, animate=bool(events))
-        self.notes = "\n".join(record.notes)
+        # while several choices take a row of their own the notes give way (the narrator said them,
+        # and they are back once the choice is made): the tiles keep room for everyone's points
+        many = counting and view.choice is not None and len(self.session.legal_actions()) > 2
+        self.notes = "" if many else "\n".join(record.notes)
         if counting:
             self.message = (record.waiting + " " if record.waiting and view.choice is None else "") + view.prompt
         elif view.phase == "over":
@@ -166,9 +170,16 @@ class ContractCountScreen(GameScreen):
             who = Label(text=logic.short_name(name, 8), font_name=th.FONT, font_size=th.THEME.s(th.CAPTION),
                         color=colour, halign="left", valign="middle", shorten=True)
             who.bind(size=lambda w, s: setattr(w, "text_size", s))
+            # as wide as it draws ("2½"), so the name beside it keeps the rest ("Bruno" was cut)
             number = Label(text=points, font_name=th.FONT, bold=True, font_size=th.THEME.s(size), color=colour,
-                           halign="right", valign="middle", size_hint_x=None, width=th.THEME.s(size * 1.5))
-            number.bind(size=lambda w, s: setattr(w, "text_size", s))
+                           halign="right", valign="middle", size_hint_x=None)
+            number.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0] + th.THEME.s(2)))
+            # never taller than its line (several players on a short tile drew over each other) nor
+            # wider than half of it (the name beside it was cut: "B...o")
+            def fit(line, _value, n=number, most=th.THEME.s(size), chars=max(1, len(points))):
+                n.font_size = max(1, min(most, line.height, line.width * 0.5 / (0.7 * chars)))
+
+            line.bind(size=fit)
             line.add_widget(who)
             line.add_widget(number)
             box.add_widget(line)
@@ -199,17 +210,19 @@ class ContractCountScreen(GameScreen):
             tile.opacity = 1
 
     def _bottom(self, view) -> None:
-        bar = self.ids.bottom_bar
+        bar, choices = self.ids.bottom_bar, self.ids.choice_bar
         bar.clear_widgets()
+        choices.clear_widgets()
+        choices.height = 0
         self.choice_buttons = {}
 
-        def add(key, text, on_release, variant="secondary", size_hint_x=1.0, disabled=False):
+        def add(key, text, on_release, variant="secondary", size_hint_x=1.0, disabled=False, into=bar):
             button = BigButton(text=text, variant=variant, size_hint_x=size_hint_x, disabled=disabled)
             if "\n" in text:
                 button.font_size = th.THEME.s(th.CAPTION)
                 button.shorten = False
             button.bind(on_release=lambda *_: on_release())
-            bar.add_widget(button)
+            into.add_widget(button)
             self.choice_buttons[key] = button
             return button
 
@@ -217,9 +230,16 @@ class ContractCountScreen(GameScreen):
             add("enter", "Enter the card", self.enter_card, variant="primary", size_hint_x=1.2)
             add("draw", "No deck: the app draws", self.draw_card, size_hint_x=1.3)
         elif view.phase == "count":
-            for action in self.session.legal_actions():
+            legal = self.session.legal_actions()
+            into = bar
+            if len(legal) > 2:  # beside Undo they would be cut: a row of their own above it
+                into = choices
+                choices.height = th.THEME.s(th.TOUCH)
+                bar.add_widget(Widget())
+            for action in legal:
                 key, text = logic.choice_button(action, view, self.session.engine)
-                add(key, text, lambda a=action: self.choose(a), variant="primary" if key == "copper_card" else "secondary")
+                add(key, text, lambda a=action: self.choose(a), into=into,
+                    variant="primary" if key == "copper_card" else "secondary")
         else:
             add("areas", "Play areas", lambda: self.go("contract_areas"))
             last = view.phase == "over"

@@ -239,7 +239,7 @@ def choice_button(action, view, engine) -> tuple[str, str]:
     if kind == "copper_discard":
         return (f"discard:{action.victim}:{action.card}",
                 f"{short_name(view.players[action.victim].name, 10)} discards\nthe {engine.label(action.card)}")
-    return "copper_card", "Take the Copper card"
+    return "copper_card", "Take the\nCopper card"  # two lines: whole beside three discards
 
 
 def discard_pick(engine, view, legal, victim: int) -> tuple[Any | None, str]:
