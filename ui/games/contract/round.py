@@ -183,6 +183,7 @@ class ContractRoundScreen(GameScreen):
             self._bars_none()
             return
         view = table_view(self.session)
+        self._drawn_upright = self.upright
         names = [p.name for p in view.players]
         acting = view.acting
         who = names[acting] if acting is not None else ""
@@ -257,10 +258,20 @@ class ContractRoundScreen(GameScreen):
         self.buttons = {}
         return top, bottom
 
+    @property
+    def upright(self) -> bool:
+        return self.height > self.width
+
+    def on_size(self, *_):
+        if self.upright != getattr(self, "_drawn_upright", self.upright) and self.session is not None:
+            self.show([])  # turned: the row and the bars are laid out for the other way
+
     def _nav(self, bottom, view) -> None:
-        bottom.add_widget(self._button("areas", "Play areas", lambda: self.go("contract_areas")))
+        # upright the bar is narrow: the longer names on two lines, whole (issue #23)
+        areas, last = ("Play\nareas", "Last\ncount") if self.upright else ("Play areas", "Last count")
+        bottom.add_widget(self._button("areas", areas, lambda: self.go("contract_areas")))
         bottom.add_widget(self._button("bonuses", "Bonuses", lambda: self.go("contract_bonuses")))
-        bottom.add_widget(self._button("last_count", "Last count", lambda: self.go("contract_count"),
+        bottom.add_widget(self._button("last_count", last, lambda: self.go("contract_count"),
                                        disabled=view.last_count is None))
         bottom.add_widget(self._button("undo", "Undo", self.ask_undo, disabled=not self.can_undo,
                                        size_hint_x=0.8))
