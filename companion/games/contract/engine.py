@@ -411,14 +411,6 @@ class TurnOptions:
     hire_vicelard: tuple[int, ...]
     copper_chased_from: int  # hiring Vicelard here also asks where Copper goes
     can_pass: bool
-    #: (action, position, the engine's sentence) for each Mafioso an action may not aim at
-    refusals: tuple[tuple[str, int, str], ...] = ()
-
-    def why_not(self, action: str, position: int) -> str:
-        for a, p, text in self.refusals:
-            if a == action and p == position:
-                return text
-        return "That Mafioso cannot be chosen for this action."
 
 
 @dataclass(frozen=True, slots=True)
@@ -1469,23 +1461,8 @@ class ContractEngine(Engine):
         paying = state.opened and state.hands[seat] > 0
         copper = tuple(p for p in range(size) if paying and p not in (state.copper_at, state.vicelard_at))
         vicelard = tuple(p for p in range(size) if paying and p != state.vicelard_at)
-        aims = {"influence": influence, "reinforce": reinforce, "copper": copper, "vicelard": vicelard}
-        refusals = tuple((name, p, self._refusal(state, name, seat, p)) for name, offered in aims.items() if offered
-                         for p in range(size) if p not in offered)
         return TurnOptions(seat, not state.opened, tokens, state.hands[seat], influence, reinforce, cards, copper,
-                           vicelard, state.copper_at, state.opened, refusals)
-
-    def _refusal(self, state: ContractState, action: str, seat: int, position: int) -> str:
-        """The rule's own sentence for aiming ``action`` at a Mafioso it may not aim at."""
-        probe = {"influence": Influence(seat, position, 1, ("dollar",)),
-                 "reinforce": Reinforce(seat, position, 1, ()),
-                 "copper": PayCopper(seat, position, ("half_dollar",)),
-                 "vicelard": HireVicelard(seat, position, ("dollar",), None)}[action]
-        try:
-            self.check(state, probe)
-        except IllegalAction as err:
-            return str(err)
-        return "That Mafioso cannot be chosen for this action."
+                           vicelard, state.copper_at, state.opened)
 
 
 ENGINE = ContractEngine()

@@ -241,3 +241,29 @@ def test_the_counts_choices_are_buttons_in_words():
 
     assert logic.choice_button(PlaceBlackmat(0, "blackmat-1", "brakova"), view, E) == ("blackmat:brakova",
                                                                                         "With the Brakova")
+
+
+def test_a_mafioso_that_is_no_target_is_refused_in_the_rules_words_without_a_change(tmp_path):
+    """The round screen asks the session (``Session.check``) about the smallest action aimed at a
+    tapped Mafioso that is not a target: the sentence shown is the engine's, nothing is stored."""
+    import pytest
+
+    from companion.errors import IllegalAction
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(tmp_path / "t.db")
+    try:
+        session = Session.start(store, "contract", CONFIG, seed=1)
+        _, actions = opened_game()
+        for a in actions + [Influence(0, 1, 1, ("contract:yakaz",))]:
+            session.act(a)
+        options = E.view(session.state, TABLE).turn
+        assert 0 not in options.pay_copper  # Copper stands on the leftmost Mafioso
+        count = session.action_count
+        with pytest.raises(IllegalAction) as refused:
+            session.check(logic.probe("copper", options.seat, 0))
+        assert "Copper" in str(refused.value) and str(refused.value).endswith(".")
+        assert session.action_count == count
+    finally:
+        store.close()

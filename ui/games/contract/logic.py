@@ -156,6 +156,17 @@ class Draft:
         return HireVicelard(seat, self.position, payment, self.copper_to)
 
 
+def probe(action: str, seat: int, position: int):
+    """The smallest engine action of ``action`` aimed at ``position``: what the engine is asked
+    about when a Mafioso that is not a target is tapped (its refusal is the sentence shown)."""
+    from companion.games.contract.engine import HireVicelard, Influence, PayCopper, Reinforce
+
+    return {"influence": Influence(seat, position, 1, ("dollar",)),
+            "reinforce": Reinforce(seat, position, 1, ()),
+            "copper": PayCopper(seat, position, ("half_dollar",)),
+            "vicelard": HireVicelard(seat, position, ("dollar",), None)}[action]
+
+
 def payments(action: str) -> list[tuple[str, tuple[str, ...]]]:
     """The ways to pay (button text, cards): Copper ½ $, Vicelard 1 $ — no change is given."""
     if action == "copper":

@@ -102,7 +102,7 @@ class ContractRoundScreen(GameScreen):
         elif position in logic.targets(options, self.draft.action):
             self.draft = self.draft.aim(position, options)
         else:
-            self.error = options.why_not(self.draft.action, position)
+            self.error = self._why_not(options.seat, position)
         self.show([])
 
     def add_card(self, kind: str) -> None:
@@ -151,6 +151,16 @@ class ContractRoundScreen(GameScreen):
 
     def after_undo(self) -> None:
         self.draft = None
+
+    def _why_not(self, seat: int, position: int) -> str:
+        """The rule's own sentence for aiming the chosen action at this Mafioso (asked, not tried)."""
+        from companion.errors import IllegalAction
+
+        try:
+            self.session.check(logic.probe(self.draft.action, seat, position))
+        except IllegalAction as err:
+            return str(err)
+        return "That Mafioso cannot be chosen for this action."
 
     @staticmethod
     def _pass(seat):
