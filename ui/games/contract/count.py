@@ -183,9 +183,11 @@ class ContractCountScreen(GameScreen):
             line.add_widget(who)
             line.add_widget(number)
             box.add_widget(line)
-        if not totals:
-            box.add_widget(Label(text="no influence", font_name=th.FONT, font_size=th.THEME.s(th.CAPTION),
-                                 color=th.DIM))
+        if not totals:  # wraps inside a narrow tile (six at 800 px drew it over the tile's edges)
+            empty = Label(text="no influence", font_name=th.FONT, font_size=th.THEME.s(th.CAPTION), color=th.DIM,
+                          halign="center", valign="middle")
+            empty.bind(size=lambda w, s: setattr(w, "text_size", s))
+            box.add_widget(empty)
 
     def _reveal_from(self, index: int) -> None:
         if self._event is not None:
