@@ -156,6 +156,33 @@ def contract_five(t):
     r.tap("Play areas")
     check_layout(t, "contract-areas-5")
     r.tap("‹ Back")
+    # the influence panel (cards and tokens for one Mafioso), then five passes and the count
+    r.tap("Influence")
+    r.wait_for("Influence: tap the Mafioso.")
+    for place in "123456":
+        r.tap(place)
+        r.run_for(0.2)
+        if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
+            break
+    check_layout(t, "contract-compose-5")
+    r.tap(next(c.text for c in r.controls() if re.search(r"\+[\d½]+$", c.text)))
+    r.tap("Play")
+    for _ in range(5):
+        r.wait_for("Pass", control=True)
+        r.tap("Pass")
+        r.run_for(0.2)
+    for _ in range(30):
+        controls = [c.text for c in r.controls()]
+        if "Next round ›" in controls:
+            break
+        choice = next((c for c in controls if c == "No deck: the app draws" or c.startswith("With the")
+                       or c == "Take the Copper card"), None)
+        if choice:
+            r.tap(choice)
+        r.run_for(0.4)
+    r.run_for(2.0)  # every tile shown
+    check_layout(t, "contract-count-5")
+    r.tap("Next round ›")
 
 
 def sicily_five(t):
@@ -216,3 +243,38 @@ def sicily_five(t):
     check_layout(t, "sicily-score-5")
     r.tap("Back to the table")
     assert size
+
+
+def contract_round_upright(t):
+    """Contract's round upright at 720x1280 (issue #23): five players' row of six Mafiosi in rows
+    of three, the actions and the bars whole, then the influence panel."""
+    r = t.robot
+    _size(t)
+    r.tap("Contract")
+    r.wait_for(re.compile(r"^Tap the players|players\. "))
+    for name in EIGHT[:5]:
+        if any(c.text == name for c in r.controls()):
+            r.tap(name)
+        else:
+            type_name(r, name)
+    r.tap("Start · 5 players")
+    r.tap("Deal the trafficking tiles")
+    r.tap("‹ Back")
+    for _ in range(8):
+        controls = [c.text for c in r.controls()]
+        if "No deck: the app draws" in controls:
+            r.tap("No deck: the app draws")
+        elif "Influence" in controls:
+            break
+        else:
+            r.run_for(0.3)
+    check_layout(t, "contract-round-upright-5")
+    r.tap("Influence")
+    r.wait_for("Influence: tap the Mafioso.")
+    for place in "123456":
+        r.tap(place)
+        r.run_for(0.2)
+        if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
+            break
+    check_layout(t, "contract-compose-upright-5")
+    r.tap("Cancel")

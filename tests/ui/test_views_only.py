@@ -24,7 +24,6 @@ UI = ROOT / "ui"
 
 #: area -> (raw state reads, private engine names, log folds) still allowed
 ALLOWED: dict[str, tuple[int, int, int]] = {
-    "contract": (25, 0, 2),
 
     "mafia_casino": (14, 0, 10),
 

@@ -280,6 +280,22 @@ class CountLine:
 
 
 @dataclass(frozen=True, slots=True)
+class CountRecord:
+    """The latest count as it happened, kept until the next count starts (the round moves on at
+    once, and the table still wants to read it): each Mafioso counted, then what followed."""
+
+    round: int
+    lines: tuple[CountLine, ...] = ()
+    notes: tuple[str, ...] = ()  # Copper, Vicelard, Blackmats, briefcases, in order
+    waiting: str = ""  # a won face-down Mafioso waiting to be turned over
+    complete: bool = False
+
+
+#: the events of a count that are told after the Mafiosi (a choice asked is not a result)
+COUNT_NOTES = ("copper_card", "copper_discard", "vicelard_card", "blackmat", "briefcase")
+
+
+@dataclass(frozen=True, slots=True)
 class ContractState:
     players: int
     names: tuple[str, ...]
@@ -311,6 +327,7 @@ class ContractState:
     first_tiles: tuple[int, ...] = ()  # by family, in data order
     second_tiles: tuple[int, ...] = ()
     count_lines: tuple[CountLine, ...] = ()  # the count of the current (or last) round
+    last_count: CountRecord | None = None  # the latest count, kept into the next round
     data: ContractData | None = None  # the box values this game started with (config "box")
 
 
@@ -335,6 +352,8 @@ class SlotView:
     copper: bool
     vicelard: bool
     influence: tuple[InfluenceView, ...]
+    where: str = ""  # "the Yakaz 4" / "the face-down Mafioso in position 2"
+    colour: str | None = None  # the family's colour (None face down)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,6 +414,43 @@ class TurnOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class CountItemView:
+    """One Mafioso of a count: everyone's points (highest first) and the verdict."""
+
+    position: int
+    card: str | None
+    label: str
+    colour: str | None
+    totals: tuple[tuple[str, str], ...]  # (name, points as said)
+    winner: str | None
+    text: str
+
+    @property
+    def verdict(self) -> str:
+        if self.winner:
+            return f"{self.winner} wins"
+        return "Tie: discarded" if self.totals else "Nobody: out"
+
+
+@dataclass(frozen=True, slots=True)
+class CountView:
+    round: int
+    items: tuple[CountItemView, ...]
+    notes: tuple[str, ...]
+    waiting: str
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BriefcaseView:
+    """A briefcase in use: who won a "first to" one, who leads an end-game one now."""
+
+    title: str
+    value: int
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
 class ContractView:
     round: int
     rounds: int
@@ -409,6 +465,10 @@ class ContractView:
     count: tuple[str, ...]
     score: FinalScore | None
     turn: TurnOptions | None
+    turn_up: int | None = None  # the position whose Mafioso the table turns up next
+    choice: Pending | None = None  # the count's choice waiting (a Blackmat's column, Copper's)
+    last_count: CountView | None = None  # the latest count, also after the round moved on
+    briefcase_rows: tuple[BriefcaseView, ...] = ()
 
 
 # ============================================================================================
@@ -865,6 +925,32 @@ class ContractEngine(Engine):
 
     # -- apply -----------------------------------------------------------------------------
     def _apply(self, state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
+        state, events = self._apply_rules(state, action)
+        return self._record_count(state, events), events
+
+    def _record_count(self, state: ContractState, events: list[Event]) -> ContractState:
+        """Keep the latest count as the events tell it (the count may stop for the table several
+        times, and the next round starts in the same step as the count ends)."""
+        record = state.last_count
+        for event in events:
+            if event.kind == "count":
+                record = CountRecord(event.data["round"])
+            if record is None or record.complete:
+                continue
+            if event.kind == "counted":
+                d = event.data
+                totals = tuple((state.names.index(name), int(round(points * 2))) for name, points in d["totals"].items())
+                line = CountLine(d["position"], d.get("card"), totals, d.get("winner"), event.text)
+                record = replace(record, lines=record.lines + (line,), waiting="")
+            elif event.kind == "turn_over":
+                record = replace(record, waiting=event.text)
+            elif event.kind in COUNT_NOTES:
+                record = replace(record, notes=record.notes + (event.text,))
+            elif event.kind == "round_over":
+                record = replace(record, complete=True)
+        return state if record is state.last_count else replace(state, last_count=record)
+
+    def _apply_rules(self, state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
         events: list[Event] = []
         if isinstance(action, TraffickingDealt):
             d = self._d(state)
@@ -947,7 +1033,7 @@ class ContractEngine(Engine):
             state = replace(state, passes=passes)
             if passes >= state.players:
                 events.append(Event("count", "Everyone passed in succession: the round is over. Count of "
-                                             "influences, from the left."))
+                                             "influences, from the left.", data={"round": state.round}))
                 state = replace(state, phase="count", count_at=0)
                 return self._advance_count(state, events)
             return self._next_turn(state, events)
@@ -1305,7 +1391,8 @@ class ContractEngine(Engine):
                 inf.append(InfluenceView(n[seat], sum(p.tokens for p in plays),
                                          tuple(c for p in plays for c in p.cards), halves_text(totals[seat])))
             slots.append(SlotView(i, s.card, self.label(s.card) if s.card else "face down", s.face_down,
-                                  i == state.copper_at, i == state.vicelard_at, tuple(inf)))
+                                  i == state.copper_at, i == state.vicelard_at, tuple(inf), self.where(state, i),
+                                  d.colour(card_family(s.card)) if s.card else None))
         players = []
         for seat, area in enumerate(state.areas):
             cols = tuple(ColumnView(c.family, d.name(c.family), d.colour(c.family), c.cards, c.blackmats,
@@ -1320,7 +1407,45 @@ class ContractEngine(Engine):
                             state.passes, tuple(slots), tuple(players), traffic, won,
                             tuple(line.text for line in state.count_lines),
                             self.final_score(state) if state.phase == "over" else None,
-                            self.options(state))
+                            self.options(state), self.awaiting_turn_up(state),
+                            state.pending[0] if state.pending else None, self._count_view(state),
+                            self.briefcase_rows(state))
+
+    def _count_view(self, state: ContractState) -> CountView | None:
+        record = state.last_count
+        if record is None:
+            return None
+        d, n = self._d(state), state.names
+        items = tuple(CountItemView(line.position, line.card,
+                                    self.label(line.card) if line.card else f"Position {line.position + 1}",
+                                    d.colour(card_family(line.card)) if line.card else None,
+                                    tuple((n[seat], halves_text(h)) for seat, h in line.totals),
+                                    n[line.winner] if line.winner is not None else None, line.text)
+                      for line in record.lines)
+        return CountView(record.round, items, record.notes, record.waiting, record.complete)
+
+    def briefcase_rows(self, state: ContractState) -> tuple[BriefcaseView, ...]:
+        """Every briefcase in use: who won a "first to" one, who leads an end-game one now (a tie
+        gives nobody the briefcase)."""
+        won = dict(state.briefcases)
+        rows = []
+        for ident in state.briefcase_ids:
+            b = self._d(state).briefcase(ident)
+            if b.when == "first":
+                # short: the status sits beside the title and the value on the screen
+                status = f"Won: {state.names[won[ident]]}" if ident in won else "Open"
+            else:
+                counts = [self.measure(a, b.measure, b.strength) for a in state.areas]
+                best = max(counts)
+                leaders = [state.names[s] for s, c in enumerate(counts) if c == best]
+                if best == 0:
+                    status = "Nobody"
+                elif len(leaders) == 1:
+                    status = f"{leaders[0]} leads ({best})"
+                else:
+                    status = f"Tie at {best}"
+            rows.append(BriefcaseView(b.label(state.players), b.value, status))
+        return tuple(rows)
 
     def options(self, state: ContractState) -> TurnOptions | None:
         """The turn's possibilities grouped by action, so a screen needs few taps per action."""

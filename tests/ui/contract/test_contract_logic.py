@@ -1,5 +1,5 @@
 """The Contract screens' Kivy-free helpers: buttons from TurnOptions, drafts into actions, the
-count rebuilt from the log, briefcases and the score table in words."""
+last count, Copper's choice and the briefcases from the engine's view, the score table in words."""
 
 from __future__ import annotations
 
@@ -100,39 +100,54 @@ def test_seats_follow_the_order_of_the_taps_up_to_five():
     assert logic.start_problem(("Anna", "Bruno")) == ""
 
 
-def test_the_last_count_is_rebuilt_from_the_log_after_the_next_round_began():
+def played(actions):
+    state = E.new(CONFIG, 1)
+    for a in actions:
+        state, _ = E.apply(state, a)
+    return state
+
+
+def test_the_last_count_stays_in_the_view_after_the_next_round_began():
     state, actions = opened_game()
     actions = actions + [Influence(0, 1, 1, ("contract:yakaz",)), Influence(1, 3, 1, ("dollar",)), Pass(0), Pass(1)]
-    record = logic.count_record(E, CONFIG, 1, actions)
+    record = E.view(played(actions), TABLE).last_count
     assert record.round == 1 and record.complete
     assert [i.verdict for i in record.items] == ["Nobody: out", "Anna wins", "Nobody: out", "Bruno wins"]
     assert record.items[1].totals == (("Anna", "3"),)
     assert record.items[1].label == "Yakaz 4" and record.items[1].colour == "yellow"
     assert any("Vicelard card" in n for n in record.notes)
-    final = E.new(CONFIG, 1)
-    for a in actions:
-        final, _ = E.apply(final, a)
-    assert final.round == 2 and E.view(final, TABLE).count == ()  # the engine's own count is cleared
+    final = played(actions)
+    assert final.round == 2 and E.view(final, TABLE).count == ()  # the round's own count lines are cleared
 
 
 def test_a_count_waiting_for_a_face_down_mafioso_says_so():
     state, actions = opened_game()
     actions = actions + [Influence(0, 0, 1, ("back",)), Pass(1), Pass(0)]
-    record = logic.count_record(E, CONFIG, 1, actions)
-    assert not record.complete and record.items == ()
+    view = E.view(played(actions), TABLE)
+    record = view.last_count
+    assert view.turn_up == 0 and not record.complete and record.items == ()
     assert record.waiting == "Position 1: Anna 1½. Anna wins it: turn the Mafioso over."
 
 
-def test_undo_question_names_the_player_and_the_mafioso():
-    _, actions = opened_game()
-    actions = actions + [Influence(0, 1, 1, ("contract:yakaz",))]
-    assert logic.undo_question(E, CONFIG, 1, actions) == \
-        "Take back: Anna influences the Yakaz 4 with 1 token and a Yakaz contract?"
+def test_undo_words_name_the_player_and_the_mafioso(tmp_path):
+    """The base asks "Take back: <the session's last action in words>?" (ui/game_screen.py)."""
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(tmp_path / "t.db")
+    try:
+        _, actions = opened_game()
+        session = Session.start(store, "contract", CONFIG, seed=1)
+        for a in actions + [Influence(0, 1, 1, ("contract:yakaz",))]:
+            session.act(a)
+        assert session.last_action_words == "Anna influences the Yakaz 4 with 1 token and a Yakaz contract"
+    finally:
+        store.close()
 
 
 def test_briefcases_open_won_and_end_game_leaders():
     state, _ = opened_game()
-    rows = logic.briefcase_rows(E, state)
+    rows = [(r.title, r.value, r.status) for r in E.view(state, TABLE).briefcase_rows]
     assert rows[0] == ("First to have 4 cards of different families", 3, "Open")
     assert ("Most Mafiosi cards", 4, "Nobody") in rows
 
@@ -164,8 +179,10 @@ def test_vote_for_a_player_with_one_card_gives_that_copper_discard_else_a_senten
     state = copper_choice_state()
     p = state.pending[0]
     targets = E.copper_targets(state, p.seat, p.card)
+    view, legal = E.view(state, TABLE), E.legal_actions(state)
+    assert view.choice == p
     for victim in range(state.players):
-        action, why = logic.discard_pick(E, state, victim)
+        action, why = logic.discard_pick(E, view, legal, victim)
         cards = [c for v, c in targets if v == victim]
         name = state.names[victim]
         if victim == p.seat:
@@ -181,7 +198,7 @@ def test_vote_for_a_player_with_one_card_gives_that_copper_discard_else_a_senten
 
 def test_vote_outside_coppers_choice_picks_nothing():
     state, _ = opened_game()
-    assert logic.discard_pick(E, state, 1) == (None, "")
+    assert logic.discard_pick(E, E.view(state, TABLE), E.legal_actions(state), 1) == (None, "")
 
 
 def test_a_card_tag_or_an_unknown_tag_is_no_player():
@@ -208,3 +225,45 @@ def test_nobody_holding_a_special_card_says_nothing():
     from dataclasses import replace
 
     assert logic.special_card_holders(E.view(replace(state, vicelard_card=None), TABLE)) == ""
+
+
+def test_the_counts_choices_are_buttons_in_words():
+    """Copper's choice: one button per card another player may be made to discard, and the Copper
+    card (moved from the id-driver's 3-player game); a Blackmat's column: one per family column."""
+    state = copper_choice_state()
+    view = E.view(state, TABLE)
+    buttons = [logic.choice_button(a, view, E) for a in E.legal_actions(state)]
+    assert buttons[-1] == ("copper_card", "Take the\nCopper card")
+    for (key, text), (victim, card) in zip(buttons, E.copper_targets(state, state.pending[0].seat, state.pending[0].card)):
+        assert key == f"discard:{victim}:{card}"
+        assert text == f"{logic.short_name(state.names[victim], 10)} discards\nthe {E.label(card)}"
+    from companion.games.contract.engine import PlaceBlackmat
+
+    assert logic.choice_button(PlaceBlackmat(0, "blackmat-1", "brakova"), view, E) == ("blackmat:brakova",
+                                                                                        "With the Brakova")
+
+
+def test_a_mafioso_that_is_no_target_is_refused_in_the_rules_words_without_a_change(tmp_path):
+    """The round screen asks the session (``Session.check``) about the smallest action aimed at a
+    tapped Mafioso that is not a target: the sentence shown is the engine's, nothing is stored."""
+    import pytest
+
+    from companion.errors import IllegalAction
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(tmp_path / "t.db")
+    try:
+        session = Session.start(store, "contract", CONFIG, seed=1)
+        _, actions = opened_game()
+        for a in actions + [Influence(0, 1, 1, ("contract:yakaz",))]:
+            session.act(a)
+        options = E.view(session.state, TABLE).turn
+        assert 0 not in options.pay_copper  # Copper stands on the leftmost Mafioso
+        count = session.action_count
+        with pytest.raises(IllegalAction) as refused:
+            session.check(logic.probe("copper", options.seat, 0))
+        assert "Copper" in str(refused.value) and str(refused.value).endswith(".")
+        assert session.action_count == count
+    finally:
+        store.close()

@@ -30,4 +30,7 @@ MANIFEST = GameManifest(
     screens=SCREENS,
     entry="contract_round",
     parent=PARENT,
+    route="ui.games.contract.flow:route",
+    speak="ui.games.contract.flow:lines",
+    sample="ui.games.contract.samples:sample",
 )

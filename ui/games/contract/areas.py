@@ -3,17 +3,15 @@ totals (what the trafficking tiles are won with), hand, tokens and the special c
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from ui import theme as th
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 
 from . import logic
-from .base import GAME, ContractScreen, find_session, sample_session
+from .flow import GAME, table_view
 
 load_kv(__file__)
 
@@ -41,24 +39,19 @@ def column_cards(col) -> str:
     return text
 
 
-class ContractAreasScreen(ContractScreen):
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        self.follow(find_session(App.get_running_app(), game_id, finished_ok=True))
-        self.refresh()
+class ContractAreasScreen(GameScreen):
+    game = GAME
+    follows_route = False  # opened from the round or the count; Back returns there
 
-    def sample_route(self, app) -> Route:
-        session = sample_session(app, "count")
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
-
-    def refresh(self) -> None:
+    def show(self, events) -> None:
         if "players" not in self.ids or self.session is None:
             return
-        view = self.view()
+        view = table_view(self.session)
         self.set_phase(f"Play areas · round {max(view.round, 1)}/{view.rounds}")
         box = self.ids.players
         box.clear_widgets()
         self.rows = {}
-        data = self.engine.data
+        data = self.session.engine.data
         count = len(view.players)
         total_size = th.THEME.s(min(th.NUMBER, 300 / count))
         for p in view.players:

@@ -3,15 +3,14 @@ briefcase in use — who won a "first to" one, who leads an end-game one (a tie 
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.uix.label import Label
 
 from ui import theme as th
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 
 from . import logic
-from .base import GAME, ContractScreen, find_session, sample_session
+from .flow import GAME, table_view
 
 load_kv(__file__)
 
@@ -23,24 +22,18 @@ def _label(text, size=th.CAPTION, colour=th.TEXT, bold=False, halign="left", **k
     return label
 
 
-class ContractBonusesScreen(ContractScreen):
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        self.follow(find_session(App.get_running_app(), game_id, finished_ok=True))
-        self.refresh()
+class ContractBonusesScreen(GameScreen):
+    game = GAME
+    follows_route = False  # opened from the round (and after the deal); Back returns there
 
-    def sample_route(self, app) -> Route:
-        session = sample_session(app, "count")
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
-
-    def refresh(self) -> None:
+    def show(self, events) -> None:
         if "tiles" not in self.ids or self.session is None:
             return
-        view = self.view()
-        state = self.session.state
+        view = table_view(self.session)
         self.set_phase("Contract · bonuses")
         tiles = self.ids.tiles
         tiles.clear_widgets()
-        data = self.engine.data
+        data = self.session.engine.data
         if not view.trafficking:
             tiles.add_widget(_label("The trafficking tiles are not dealt yet."))
             for _ in range(4):
@@ -57,8 +50,8 @@ class ContractBonusesScreen(ContractScreen):
                                             colour=th.TEXT if index == 1 else th.MUTED))
         cases = self.ids.cases
         cases.clear_widgets()
-        self.case_rows = logic.briefcase_rows(self.engine, state)
-        for title, value, status in self.case_rows:
+        self.case_rows = view.briefcase_rows
+        for title, value, status in ((r.title, r.value, r.status) for r in self.case_rows):
             cases.add_widget(_label(title, size=th.CAPTION))
             cases.add_widget(_label(f"{value} $", size=th.BODY, bold=True, colour=th.ACCENT, halign="center"))
             won = status.startswith("Won")

@@ -3,26 +3,27 @@ then Copper's and Vicelard's consequences, Blackmats and briefcases.
 
 The engine counts by itself and stops only where the table must act: a won face-down Mafioso
 to turn over, a Blackmat's column, Copper's choice. Those are the buttons at the bottom (the
-engine's legal actions, nothing else). The engine clears the count when the next round
-starts, so the screen rebuilds it from the log (``logic.count_record``). Tiles appear one by
-one as the count happens; every line is spoken by the narrator when there is one.
+engine's legal actions, nothing else). The engine keeps the latest count in its view
+(``ContractView.last_count``) after the next round started, so it is shown until the table
+moves on. Tiles appear one by one as the count happens; the narrator reads each line
+(the manifest's speaking policy, ``flow.lines``).
 """
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from ui import theme as th
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
 from . import logic
-from .base import GAME, ContractScreen, find_session, home_of, sample_session, say
+from .flow import GAME, route, table_view
 
 load_kv(__file__)
 
@@ -38,7 +39,9 @@ class ContractCountTile(BoxLayout):
     pending = BooleanProperty(False)
 
 
-class ContractCountScreen(ContractScreen):
+class ContractCountScreen(GameScreen):
+    game = GAME
+    follows_route = False  # the count stays shown after the round moved on, until "Next round ›"
     message = StringProperty("")
     notes = StringProperty("")
 
@@ -48,99 +51,95 @@ class ContractCountScreen(ContractScreen):
         self.choice_buttons: dict[str, BigButton] = {}
         self.record = None
         self._event = None
-        self._spoken = 0
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        self.follow(find_session(App.get_running_app(), game_id, finished_ok=True))
-        self.error = ""
-        self.refresh()
+    def enter(self, **_) -> None:
         self.settle()
-        if self.session is None:
-            Clock.schedule_once(lambda *_: self.go("contract_new"), 0)
-
-    def sample_route(self, app) -> Route:
-        session = sample_session(app, "count")
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
 
     # -- taps -----------------------------------------------------------------------------
     def choose(self, action) -> None:
-        if self.act(action):
-            self.refresh(animate=True)
+        self.act(action)
 
     def enter_card(self) -> None:
         self.go("contract_reveal")
 
     def draw_card(self) -> None:
-        if self.draw():
-            self.refresh(animate=True)
+        self.draw()
 
     def next_round(self) -> None:
-        self.go(home_of(self.session))
-
-    def on_session_events(self, events) -> None:
-        self.refresh(animate=True)
+        self.go(route(self.session))
 
     def after_undo(self) -> None:
-        if self.session.state.phase == "count" or logic.count_record(
-                self.engine, self.session.config, self.session.seed, self.session.actions) is not None:
-            self.refresh()
-            self.settle()
-        else:
-            self.go(home_of(self.session))
+        if table_view(self.session).phase != "count":  # the pass that began the count is taken back
+            self.go(route(self.session))
 
-    def on_enter(self, *_):
-        self._speak_new()
+    # -- hardware -------------------------------------------------------------------------
+    def on_next(self) -> bool:
+        """NEXT = next round (or the final score)."""
+        if "next" in self.choice_buttons:
+            self.next_round()
+            return True
+        return False
+
+    def on_vote(self, seat: int) -> bool:
+        """A player's button during Copper's choice: that player discards (when they have exactly
+        one such card; otherwise the sentence says why)."""
+        view = table_view(self.session)
+        if view.choice is None or view.choice.what != "copper" or not 0 <= seat < len(view.players):
+            return False
+        action, why = logic.discard_pick(self.session.engine, view, self.session.legal_actions(), seat)
+        if action is None:
+            self.error = why
+        else:
+            self.choose(action)
+        return True
+
+    def on_tag(self, uid: str) -> bool:
+        """A player's tag during Copper's choice: as their button."""
+        view = table_view(self.session)
+        names = [p.name for p in view.players]
+        name = logic.tagged_player(self.table.store, uid)
+        if view.choice is None or view.choice.what != "copper" or name not in names:
+            return False
+        return self.on_vote(names.index(name))
 
     # -- showing --------------------------------------------------------------------------
-    def refresh(self, animate: bool = False) -> None:
+    def show(self, events) -> None:
         if "tiles" not in self.ids or self.session is None:
             return
-        s = self.session
-        state = s.state
-        self.record = record = logic.count_record(s.engine, s.config, s.seed, s.actions)
-        counting = state.phase == "count"
+        view = table_view(self.session)
+        self.record = record = view.last_count
+        counting = view.phase == "count"
         if record is None:
             self.set_phase("Contract · the count")
             self.message = "No round has been counted yet."
             self.notes = ""
             self._fill_tiles([], [], animate=False)
-            self._bottom(state, None)
+            self._bottom(view)
             return
         self.set_phase(f"Count of round {record.round}")
         pending = []
         if counting:  # the Mafiosi still to count, with the influence on them now
             counted = {i.position for i in record.items}
-            view = self.view()
-            for slot in view.slots:
-                if slot.position not in counted:
-                    pending.append(slot)
-        self._fill_tiles(record.items, pending, animate)
-        self.notes = "\n".join(record.notes)
+            pending = [slot for slot in view.slots if slot.position not in counted]
+        self._fill_tiles(record.items, pending, animate=bool(events))
+        # while several choices take a row of their own the notes give way (the narrator said them,
+        # and they are back once the choice is made): the tiles keep room for everyone's points
+        many = counting and view.choice is not None and len(self.session.legal_actions()) > 2
+        self.notes = "" if many else "\n".join(record.notes)
         if counting:
-            self.message = (record.waiting + " " if record.waiting and state.pending == () else "") + s.engine.prompt(state)
-        elif s.outcome() is not None:
+            self.message = (record.waiting + " " if record.waiting and view.choice is None else "") + view.prompt
+        elif view.phase == "over":
             self.message = f"Round {record.round} is counted: that was the last round."
         else:
-            self.message = f"Round {record.round} is counted. Take back your tokens; round {state.round} is next."
-        self._bottom(state, record)
-        if self.manager is not None and self.manager.current == self.name:
-            self._speak_new()
-
-    def _speak_new(self) -> None:
-        record = self.record
-        if record is None:
-            return
-        lines = [i.text for i in record.items] + list(record.notes)
-        for line in lines[self._spoken:]:
-            say(line)
-        self._spoken = len(lines)
+            self.message = f"Round {record.round} is counted. Take back your tokens; round {view.round} is next."
+        self._bottom(view)
 
     def _fill_tiles(self, items, pending, animate: bool) -> None:
         row = self.ids.tiles
         before = len(self.tiles)
         row.clear_widgets()
         self.tiles = []
-        players = len(self.session.state.names)
+        players = len(table_view(self.session).players)
         size = min(th.NUMBER, 150 / max(players, 1)) if players > 2 else th.NUMBER
         for item in items:
             fill, ink = logic.family_colours(item.colour, item.card is None)
@@ -150,8 +149,7 @@ class ContractCountScreen(ContractScreen):
             row.add_widget(tile)
             self.tiles.append(tile)
         for slot in pending:
-            colour = logic.card_colour(self.engine, slot.card)
-            fill, ink = logic.family_colours(colour, slot.card is None)
+            fill, ink = logic.family_colours(slot.colour, slot.card is None)
             label = slot.label if slot.card else f"Position {slot.position + 1}"
             tile = ContractCountTile(fill=th.rgb(fill), ink=th.rgb(ink), label=label, verdict="to count",
                                      pending=True)
@@ -161,6 +159,8 @@ class ContractCountScreen(ContractScreen):
             for tile in self.tiles[before:]:
                 tile.opacity = 0
             self._reveal_from(before)
+        elif not animate:
+            self.settle()
 
     def _totals(self, tile, totals, winner, size: float) -> None:
         box = tile.ids.totals
@@ -170,15 +170,24 @@ class ContractCountScreen(ContractScreen):
             who = Label(text=logic.short_name(name, 8), font_name=th.FONT, font_size=th.THEME.s(th.CAPTION),
                         color=colour, halign="left", valign="middle", shorten=True)
             who.bind(size=lambda w, s: setattr(w, "text_size", s))
+            # as wide as it draws ("2½"), so the name beside it keeps the rest ("Bruno" was cut)
             number = Label(text=points, font_name=th.FONT, bold=True, font_size=th.THEME.s(size), color=colour,
-                           halign="right", valign="middle", size_hint_x=None, width=th.THEME.s(size * 1.5))
-            number.bind(size=lambda w, s: setattr(w, "text_size", s))
+                           halign="right", valign="middle", size_hint_x=None)
+            number.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0] + th.THEME.s(2)))
+            # never taller than its line (several players on a short tile drew over each other) nor
+            # wider than half of it (the name beside it was cut: "B...o")
+            def fit(line, _value, n=number, most=th.THEME.s(size), chars=max(1, len(points))):
+                n.font_size = max(1, min(most, line.height, line.width * 0.5 / (0.7 * chars)))
+
+            line.bind(size=fit)
             line.add_widget(who)
             line.add_widget(number)
             box.add_widget(line)
-        if not totals:
-            box.add_widget(Label(text="no influence", font_name=th.FONT, font_size=th.THEME.s(th.CAPTION),
-                                 color=th.DIM))
+        if not totals:  # wraps inside a narrow tile (six at 800 px drew it over the tile's edges)
+            empty = Label(text="no influence", font_name=th.FONT, font_size=th.THEME.s(th.CAPTION), color=th.DIM,
+                          halign="center", valign="middle")
+            empty.bind(size=lambda w, s: setattr(w, "text_size", s))
+            box.add_widget(empty)
 
     def _reveal_from(self, index: int) -> None:
         if self._event is not None:
@@ -202,74 +211,43 @@ class ContractCountScreen(ContractScreen):
         for tile in self.tiles:
             tile.opacity = 1
 
-    def _bottom(self, state, record) -> None:
-        bar = self.ids.bottom_bar
+    def _bottom(self, view) -> None:
+        bar, choices = self.ids.bottom_bar, self.ids.choice_bar
         bar.clear_widgets()
+        choices.clear_widgets()
+        choices.height = 0
         self.choice_buttons = {}
-        engine = self.engine
 
-        def add(key, text, on_release, variant="secondary", size_hint_x=1.0, disabled=False):
+        def add(key, text, on_release, variant="secondary", size_hint_x=1.0, disabled=False, into=bar):
             button = BigButton(text=text, variant=variant, size_hint_x=size_hint_x, disabled=disabled)
             if "\n" in text:
                 button.font_size = th.THEME.s(th.CAPTION)
                 button.shorten = False
             button.bind(on_release=lambda *_: on_release())
-            bar.add_widget(button)
+            into.add_widget(button)
             self.choice_buttons[key] = button
             return button
 
-        if state.phase == "count" and engine.awaiting_turn_up(state) is not None:
+        if view.phase == "count" and view.turn_up is not None:
             add("enter", "Enter the card", self.enter_card, variant="primary", size_hint_x=1.2)
             add("draw", "No deck: the app draws", self.draw_card, size_hint_x=1.3)
-        elif state.phase == "count":
-            for action in self.session.legal_actions():
-                key, text = self._choice_text(action, state)
-                add(key, text, lambda a=action: self.choose(a), variant="primary" if key == "copper_card" else "secondary")
+        elif view.phase == "count":
+            legal = self.session.legal_actions()
+            into = bar
+            if len(legal) > 2:  # beside Undo they would be cut: a row of their own above it
+                into = choices
+                choices.height = th.THEME.s(th.TOUCH)
+                bar.add_widget(Widget())
+            for action in legal:
+                key, text = logic.choice_button(action, view, self.session.engine)
+                add(key, text, lambda a=action: self.choose(a), into=into,
+                    variant="primary" if key == "copper_card" else "secondary")
         else:
             add("areas", "Play areas", lambda: self.go("contract_areas"))
-            last = self.session.outcome() is not None
+            last = view.phase == "over"
             add("next", "Final score ›" if last else "Next round ›", self.next_round, variant="primary",
                 size_hint_x=1.3)
-        add("undo", "Undo", self.ask_undo, size_hint_x=0.7, disabled=not self.session.can_undo)
-
-    def _choice_text(self, action, state) -> tuple[str, str]:
-        e = self.engine
-        kind = action.kind
-        if kind == "place_blackmat":
-            return f"blackmat:{action.family}", f"With the {e.fam(action.family)}"
-        if kind == "copper_discard":
-            return (f"discard:{action.victim}:{action.card}",
-                    f"{logic.short_name(state.names[action.victim], 10)} discards\nthe {e.label(action.card)}")
-        return "copper_card", "Take the Copper card"
-
-    def handle_command(self, command) -> bool:
-        """NEXT = next round; Vote(seat) or a player's tag during Copper's choice = that player
-        discards (when they have exactly one such card; otherwise the sentence says why). ROLL: unused."""
-        from hardware.commands import Next, TagSeen, Vote
-
-        if isinstance(command, Next) and "next" in self.choice_buttons:
-            self.next_round()
-            return True
-        if isinstance(command, (Vote, TagSeen)) and self.session is not None:
-            state = self.session.state
-            if not state.pending or state.pending[0].what != "copper":
-                return False
-            if isinstance(command, Vote):
-                seat = command.seat
-            else:
-                name = logic.tagged_player(App.get_running_app().store, command.uid)
-                if name not in state.names:
-                    return False
-                seat = state.names.index(name)
-            if not 0 <= seat < len(state.names):
-                return False
-            action, why = logic.discard_pick(self.engine, state, seat)
-            if action is None:
-                self.error = why
-            else:
-                self.choose(action)
-            return True
-        return super().handle_command(command)
+        add("undo", "Undo", self.ask_undo, size_hint_x=0.7, disabled=not self.can_undo)
 
 
 SCREEN = ContractCountScreen

@@ -1,8 +1,8 @@
 """Kivy-free helpers of the Contract screens: which buttons, which words, which colours.
 
-The engine decides every rule; these functions only group its ``TurnOptions`` into buttons,
-turn taps into actions, and replay the log to show the last count (the engine clears the
-count lines when the next round starts, so the count screen rebuilds them from the events).
+The engine decides every rule; these functions only group its ``TurnOptions`` into buttons and
+turn taps into actions. They read the engine's view (the last count, the briefcases, Copper's
+choice are in it) and the session's legal actions, never the raw state or the log.
 Tested in a plain interpreter (tests/ui/contract/test_contract_logic.py).
 """
 
@@ -39,12 +39,6 @@ def family_colours(colour: str | None, face_down: bool = False) -> tuple[str, st
     if face_down or colour is None:
         return FACE_DOWN_HEX
     return FAMILY_HEX.get(colour, FACE_DOWN_HEX)
-
-
-def card_colour(engine, card: str | None) -> str | None:
-    if card is None:
-        return None
-    return engine.data.colour(card.rsplit("-", 1)[0])
 
 
 # -- the turn ---------------------------------------------------------------------------------
@@ -162,6 +156,17 @@ class Draft:
         return HireVicelard(seat, self.position, payment, self.copper_to)
 
 
+def probe(action: str, seat: int, position: int):
+    """The smallest engine action of ``action`` aimed at ``position``: what the engine is asked
+    about when a Mafioso that is not a target is tapped (its refusal is the sentence shown)."""
+    from companion.games.contract.engine import HireVicelard, Influence, PayCopper, Reinforce
+
+    return {"influence": Influence(seat, position, 1, ("dollar",)),
+            "reinforce": Reinforce(seat, position, 1, ()),
+            "copper": PayCopper(seat, position, ("half_dollar",)),
+            "vicelard": HireVicelard(seat, position, ("dollar",), None)}[action]
+
+
 def payments(action: str) -> list[tuple[str, tuple[str, ...]]]:
     """The ways to pay (button text, cards): Copper ½ $, Vicelard 1 $ — no change is given."""
     if action == "copper":
@@ -201,120 +206,6 @@ def start_problem(seats: Sequence[str]) -> str:
     return ""
 
 
-# -- replaying the log ------------------------------------------------------------------------
-def replay(engine, config, seed, actions: Sequence[Any]):
-    """Yield (state before, action, state after, events) for every action of a session."""
-    state = engine.new(config, seed)
-    for action in actions:
-        after, events = engine.apply(state, action)
-        yield state, action, after, events
-        state = after
-
-
-def state_before_last(engine, config, seed, actions: Sequence[Any]):
-    state = engine.new(config, seed)
-    for action in list(actions)[:-1]:
-        state, _ = engine.apply(state, action)
-    return state
-
-
-def undo_question(engine, config, seed, actions: Sequence[Any]) -> str:
-    """``Take back: Anna influences the Yakaz 4 with 1 token and a Yakaz contract?``"""
-    if not actions:
-        return ""
-    before = state_before_last(engine, config, seed, actions)
-    return f"Take back: {engine.describe(actions[-1], before)}?"
-
-
-@dataclass(frozen=True)
-class CountItem:
-    position: int
-    card: str | None
-    label: str
-    colour: str | None
-    totals: tuple[tuple[str, str], ...]  # (name, points as said), highest first
-    winner: str | None
-    text: str
-
-    @property
-    def verdict(self) -> str:
-        if self.winner:
-            return f"{self.winner} wins"
-        return "Tie: discarded" if self.totals else "Nobody: out"
-
-
-@dataclass(frozen=True)
-class CountRecord:
-    """The count of one round as it happened: each Mafioso, then what followed (Copper,
-    Vicelard, Blackmats, briefcases)."""
-
-    round: int
-    items: tuple[CountItem, ...] = ()
-    notes: tuple[str, ...] = ()
-    complete: bool = False
-    waiting: str = ""  # a face-down Mafioso with a winner, waiting to be turned over
-
-    def add_item(self, item: CountItem) -> "CountRecord":
-        return replace(self, items=self.items + (item,), waiting="")
-
-
-NOTE_KINDS = ("copper_card", "copper_discard", "vicelard_card", "blackmat", "briefcase", "choice")
-
-
-def count_record(engine, config, seed, actions: Sequence[Any]) -> CountRecord | None:
-    """The latest count (running or finished), rebuilt from the events of the log."""
-    from companion.games.contract.engine import halves_text
-
-    record: CountRecord | None = None
-    for before, _action, after, events in replay(engine, config, seed, actions):
-        for event in events:
-            if event.kind == "count":
-                record = CountRecord(before.round)
-            if record is None or record.complete:
-                continue
-            if event.kind == "counted":
-                d = event.data
-                card = d.get("card")
-                totals = tuple((name, halves_text(int(round(points * 2)))) for name, points in d["totals"].items())
-                winner = after.names[d["winner"]] if d.get("winner") is not None else None
-                label = engine.label(card) if card else f"Position {d['position'] + 1}"
-                record = record.add_item(CountItem(d["position"], card, label, card_colour(engine, card), totals,
-                                                   winner, event.text))
-            elif event.kind == "turn_over":
-                record = replace(record, waiting=event.text)
-            elif event.kind in NOTE_KINDS and event.kind != "choice":
-                record = replace(record, notes=record.notes + (event.text,))
-            elif event.kind == "round_over":
-                record = replace(record, complete=True)
-    return record
-
-
-# -- bonuses ---------------------------------------------------------------------------------
-def briefcase_rows(engine, state) -> list[tuple[str, int, str]]:
-    """(title, $, status) for every briefcase in use: who won a "first to" one, who leads an
-    end-game one now (a tie gives nobody the briefcase)."""
-    won = dict(state.briefcases)
-    rows = []
-    for ident in state.briefcase_ids:
-        b = engine.data.briefcase(ident)
-        title = b.label(state.players)
-        if b.when == "first":
-            # short: the status column sits beside the title and the value ("Stil…pen" was cut)
-            status = f"Won: {state.names[won[ident]]}" if ident in won else "Open"
-        else:
-            counts = [engine.measure(a, b.measure, b.strength) for a in state.areas]
-            best = max(counts)
-            leaders = [state.names[s] for s, c in enumerate(counts) if c == best]
-            if best == 0:
-                status = "Nobody"
-            elif len(leaders) == 1:
-                status = f"{leaders[0]} leads ({best})"
-            else:
-                status = f"Tie at {best}"
-        rows.append((title, b.value, status))
-    return rows
-
-
 @dataclass(frozen=True)
 class ScoreLine:
     name: str
@@ -350,24 +241,35 @@ def passes_text(passes: int, players: int) -> str:
     return f"Passes {passes}/{players}\nin a row"
 
 
-def discard_pick(engine, state, victim: int) -> tuple[Any | None, str]:
-    """Vote(seat) / a player's tag during Copper's choice: (the CopperDiscard of that player, "")
-    when there is exactly one card to discard, else (None, the sentence saying why not)."""
-    from companion.games.contract.engine import CopperDiscard
+def choice_button(action, view, engine) -> tuple[str, str]:
+    """(key, text) of a button of the count's choice: a Blackmat's column, a player Copper makes
+    discard, or the Copper card."""
+    kind = action.kind
+    if kind == "place_blackmat":
+        return f"blackmat:{action.family}", f"With the {engine.fam(action.family)}"
+    if kind == "copper_discard":
+        return (f"discard:{action.victim}:{action.card}",
+                f"{short_name(view.players[action.victim].name, 10)} discards\nthe {engine.label(action.card)}")
+    return "copper_card", "Take the\nCopper card"  # two lines: whole beside three discards
 
-    names = state.names
-    if not state.pending or state.pending[0].what != "copper":
+
+def discard_pick(engine, view, legal, victim: int) -> tuple[Any | None, str]:
+    """Vote(seat) / a player's tag during Copper's choice: (the CopperDiscard of that player, "")
+    when there is exactly one card to discard, else (None, the sentence saying why not). Reads the
+    view's choice and the legal actions (the discards the rule allows)."""
+    choice = view.choice
+    if choice is None or choice.what != "copper":
         return None, ""
-    p = state.pending[0]
-    fam = engine.fam(p.card.rsplit("-", 1)[0])
-    if victim == p.seat:
+    names = [p.name for p in view.players]
+    fam = engine.fam(choice.card.rsplit("-", 1)[0])
+    if victim == choice.seat:
         return None, f"{names[victim]} won Copper's Mafioso: choose another player who discards, or take the Copper card."
-    cards = [c for v, c in engine.copper_targets(state, p.seat, p.card) if v == victim]
-    if not cards:
+    picks = [a for a in legal if a.kind == "copper_discard" and a.victim == victim]
+    if not picks:
         return None, f"{names[victim]} has no {fam} Mafioso to discard."
-    if len(cards) > 1:
-        return None, f"{names[victim]} has {len(cards)} {fam} Mafiosi: tap the one {names[victim]} discards."
-    return CopperDiscard(p.seat, victim, cards[0]), ""
+    if len(picks) > 1:
+        return None, f"{names[victim]} has {len(picks)} {fam} Mafiosi: tap the one {names[victim]} discards."
+    return picks[0], ""
 
 
 def tagged_player(store, uid: str) -> str | None:

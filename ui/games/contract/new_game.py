@@ -4,17 +4,17 @@ keyboard."""
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion import box
 from companion.errors import CompanionError
 from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
 from . import logic
-from .base import GAME, ContractScreen
+from .flow import GAME
 from .widgets import ContractKeyboard
 
 load_kv(__file__)
@@ -22,7 +22,9 @@ load_kv(__file__)
 SHOWN_NAMES = 12
 
 
-class ContractNewScreen(ContractScreen):
+class ContractNewScreen(GameScreen):
+    game = GAME
+    follows_route = False
     seats = ListProperty([])
     known = ListProperty([])
     typing = BooleanProperty(False)
@@ -34,17 +36,13 @@ class ContractNewScreen(ContractScreen):
         self._picker = self.ids.picker
 
     def prepare(self, **_):
-        app = App.get_running_app()
+        """No session yet: the table is about to choose its players."""
+        self.session = None
         self.set_phase("Contract · new game")
         self.error = ""
         self.seats = []
-        self.known = app.store.players()
+        self.known = self.table.store.players()
         self.close_keyboard()
-
-    def sample_route(self, app) -> Route:
-        for name in ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"):
-            app.store.add_player(name)
-        return Route(self.name, {"game": GAME})
 
     # -- taps -----------------------------------------------------------------------------
     def toggle(self, name: str) -> None:
@@ -53,7 +51,7 @@ class ContractNewScreen(ContractScreen):
         self.seats = list(logic.toggle_seat(self.seats, name))
         if self.seats == before and name not in before:
             self.error = f"Contract is played by at most {logic.MAX_PLAYERS}; tap a seated name to free a seat."
-        self.refresh()
+        self.show([])
 
     def open_keyboard(self) -> None:
         self.error = ""
@@ -62,7 +60,7 @@ class ContractNewScreen(ContractScreen):
         body = self.ids.body
         body.clear_widgets()
         body.add_widget(self._keyboard)
-        self.refresh()
+        self.show([])
 
     def close_keyboard(self) -> None:
         self.typing = False
@@ -70,60 +68,53 @@ class ContractNewScreen(ContractScreen):
             body = self.ids.body
             body.clear_widgets()
             body.add_widget(self._picker)
-        self.refresh()
+        self.show([])
 
     def add_name(self, text: str) -> None:
-        app = App.get_running_app()
+        store = self.table.store
         name = " ".join(text.split())
         try:
-            app.store.add_player(name)
+            store.add_player(name)
         except CompanionError as err:
             self.error = str(err)
             return
-        self.known = app.store.players()
+        self.known = store.players()
         if name not in self.seats and len(self.seats) < logic.MAX_PLAYERS:
             self.seats = self.seats + [name]
         self.close_keyboard()
 
     def open_box(self) -> None:
         """The Mafiosi, tiles and briefcases of your copy of the game (ui/screens/your_box.py)."""
-        App.get_running_app().open_overlay("your_box", game=GAME)
+        self.table.app_services.open_overlay("your_box", game=GAME)
 
     def start(self) -> None:
-        from companion.session import Session
-
         problem = logic.start_problem(self.seats)
         if problem:
             self.error = problem
             return
-        app = App.get_running_app()
         config = {"players": len(self.seats), "names": list(self.seats), "first_player": 0,
-                  **box.config(app.store, GAME)}
+                  **box.config(self.table.store, GAME)}
         try:
-            session = Session.start(app.store, GAME, config)
+            session = self.table.start(GAME, config)
         except CompanionError as err:
             self.error = str(err)
             return
-        app.sessions[GAME] = session
-        self.session = None
-        app.go(Route("contract_round", {"game": GAME, "game_id": session.game_id}))
+        self.table.go(Route("contract_round", {"game": GAME, "game_id": session.game_id}))
 
-    def handle_command(self, command) -> bool:
+    def on_tag(self, uid: str) -> bool:
         """A player's tag seats (or frees) that player, as tapping their name does."""
-        from hardware.commands import TagSeen
-
-        if isinstance(command, TagSeen) and not self.typing:
-            name = logic.tagged_player(App.get_running_app().store, command.uid)
-            if name is None:
-                return False
-            if name not in self.known:
-                self.known = App.get_running_app().store.players()
-            self.toggle(name)
-            return True
-        return super().handle_command(command)
+        if self.typing:
+            return False
+        name = logic.tagged_player(self.table.store, uid)
+        if name is None:
+            return False
+        if name not in self.known:
+            self.known = self.table.store.players()
+        self.toggle(name)
+        return True
 
     # -- showing --------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def show(self, events) -> None:
         if "names" not in self.ids:
             return
         if self.typing:

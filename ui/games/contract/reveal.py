@@ -9,101 +9,90 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
 from ui import theme as th
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
 from . import logic
-from .base import GAME, ContractScreen, find_session, home_of, sample_session
+from .flow import GAME, table_view
 from .widgets import ContractColourButton
 
 load_kv(__file__)
 
 
-class ContractRevealScreen(ContractScreen):
+class ContractRevealScreen(GameScreen):
+    game = GAME
     family = StringProperty("")
     message = StringProperty("")
+    counting = BooleanProperty(False)  # opened at the count: a card turned over goes back to it
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        self.follow(find_session(App.get_running_app(), game_id))
+    def enter(self, **_) -> None:
         self.family = ""
-        self.error = ""
-        self.refresh()
-        if self.session is None or self.position() is None:
-            Clock.schedule_once(lambda *_: self.go(home_of(self.session)), 0)
+        view = table_view(self.session)
+        self.counting = view.phase == "count"
+        if view.turn_up is None:  # nothing to turn up: where the game is
+            Clock.schedule_once(lambda *_: self.follow_route(), 0)
 
-    def sample_route(self, app) -> Route:
-        session = sample_session(app, "layout")
-        session.undo()  # the last face-up Mafioso of the layout is still to be entered
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
-
-    def position(self) -> int | None:
-        if self.session is None:
-            return None
-        return self.engine.awaiting_turn_up(self.session.state)
+    def route_target(self) -> str | None:
+        """Stay for the next face-up card of the layout; a card turned over at the count goes back
+        to the count (which may have just finished: its result is shown before the next round)."""
+        if self.counting:
+            return "contract_count"
+        view = table_view(self.session)
+        if view.phase == "layout" and view.turn_up is not None:
+            return self.name
+        return super().route_target()
 
     def offered(self) -> Counter:
         """family -> how many of its cards may come up (the engine's legal turn-ups)."""
-        cards = [a.card for a in self.session.legal_actions() if hasattr(a, "card") and a.kind == "mafioso_turned_up"]
-        return Counter(c.rsplit("-", 1)[0] for c in cards)
+        return Counter(c.rsplit("-", 1)[0] for c in self._cards())
+
+    def _cards(self) -> list[str]:
+        return [a.card for a in self.session.legal_actions() if a.kind == "mafioso_turned_up"]
 
     # -- taps -----------------------------------------------------------------------------
     def pick_family(self, family: str) -> None:
         self.error = ""
         self.family = family
-        self.refresh()
+        self.show([])
 
     def pick_value(self, card: str) -> None:
         from companion.games.contract.engine import MafiosoTurnedUp
 
-        pos = self.position()
-        counting = self.session.state.phase == "count"
-        if self.act(MafiosoTurnedUp(pos, card, by_hand=True)):
-            self._after(counting)
+        self.family = ""
+        self.act(MafiosoTurnedUp(table_view(self.session).turn_up, card, by_hand=True))
 
     def draw_card(self) -> None:
-        counting = self.session.state.phase == "count"
-        if self.draw():
-            self._after(counting)
-
-    def _after(self, counting: bool) -> None:
-        """Stay for the next face-up card of the layout; a card turned over at the count goes back
-        to the count (which may have just finished: its result is shown before the next round)."""
         self.family = ""
-        if counting:
-            self.go("contract_count")
-        elif self.position() is None or self.session.state.phase != "layout":
-            self.go(home_of(self.session))
-        else:
-            self.refresh()
+        self.draw()
 
     def cancel(self) -> None:
         self.go("contract_round")
 
     # -- showing --------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def show(self, events) -> None:
         if "families" not in self.ids or self.session is None:
             return
-        pos = self.position()
+        view = table_view(self.session)
+        pos = view.turn_up
         if pos is None:
             return
-        state = self.session.state
-        self.message = self.engine.prompt(state) + (" Tap its family, then its value." if not self.family
-                                                    else f" Now tap the value of the {self.engine.fam(self.family)}.")
-        self.set_phase(f"Round {state.round}/{state.rounds} · position {pos + 1}")
+        engine = self.session.engine
+        self.message = view.prompt + (" Tap its family, then its value." if not self.family
+                                      else f" Now tap the value of the {engine.fam(self.family)}.")
+        self.set_phase(f"Round {view.round}/{view.rounds} · position {pos + 1}")
         offered = self.offered()
-        fams = self.engine.data.families + ("blackmat",)
+        fams = engine.data.families + ("blackmat",)
         row = self.ids.families
         row.clear_widgets()
         self.family_buttons = {}
         for fam in fams:
-            fill, ink = logic.family_colours(self.engine.data.colour(fam))
-            button = ContractColourButton(text=self.engine.fam(fam), fill=th.rgb(fill), ink=th.rgb(ink),
+            fill, ink = logic.family_colours(engine.data.colour(fam))
+            button = ContractColourButton(text=engine.fam(fam), fill=th.rgb(fill), ink=th.rgb(ink),
                                           chosen=fam == self.family, disabled=not offered.get(fam))
             button.bind(on_release=lambda b, f=fam: self.pick_family(f))
             row.add_widget(button)
@@ -112,8 +101,7 @@ class ContractRevealScreen(ContractScreen):
         values.clear_widgets()
         self.value_buttons = {}
         if self.family:
-            cards = sorted({a.card for a in self.session.legal_actions()
-                            if getattr(a, "kind", "") == "mafioso_turned_up" and a.card.startswith(self.family + "-")},
+            cards = sorted({c for c in self._cards() if c.startswith(self.family + "-")},
                            key=lambda c: int(c.rsplit("-", 1)[1]))
             for card in cards:
                 button = BigButton(text=card.rsplit("-", 1)[1], variant="secondary",

@@ -8,25 +8,27 @@ Mafioso by a tap on its card, then the cards and tokens played, then Play.
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
+from companion.errors import CompanionError
 from ui import theme as th
 from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
 from . import logic
-from .base import GAME, ContractScreen, find_session, home_of, sample_session
+from .flow import GAME, table_view
 from .widgets import ContractMafiosoCard
 
 load_kv(__file__)
 
 
-class ContractRoundScreen(ContractScreen):
+class ContractRoundScreen(GameScreen):
+    game = GAME
     message = StringProperty("")
     info = StringProperty("")
     passes_text = StringProperty("")
@@ -39,27 +41,38 @@ class ContractRoundScreen(ContractScreen):
         self.holders = ""
 
     # -- entering -------------------------------------------------------------------------
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        app = App.get_running_app()
-        self.follow(find_session(app, game_id))
-        self.draft = None
-        self.error = ""
-        self.confirming_undo = False
-        self.refresh()
-        target = home_of(self.session)
-        if target != self.name:  # no game yet, a count to finish, a final score: go there
-            Clock.schedule_once(lambda *_: self.go(target), 0)
+    def prepare(self, game: str | None = None, game_id: int | None = None, **params):
+        """The Contract card: the game running; a finished one or none sets up a new game."""
+        if game_id is None:
+            current = self.table.sessions.get(GAME)
+            if current is not None and current.outcome() is not None:
+                self.table.close(GAME)
+        try:
+            super().prepare(game, game_id, **params)
+        except CompanionError:
+            if game_id is not None:
+                raise
+            self.session = None
+            self.draft = None
+            self.show([])
+            Clock.schedule_once(lambda *_: self.table.go(Route("contract_new", {"game": GAME})), 0)
 
-    def sample_route(self, app) -> Route:
-        session = sample_session(app)
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+    def enter(self, **_) -> None:
+        self.draft = None
+        if self.route_target() != self.name:  # a count to finish, a final score: go there
+            Clock.schedule_once(lambda *_: self.follow_route(), 0)
+
+    def route_target(self) -> str | None:
+        """The last count is shown before the final score."""
+        target = super().route_target()
+        return "contract_count" if target == "contract_score" else target
 
     # -- taps -----------------------------------------------------------------------------
     def choose(self, action: str) -> None:
         """One of the five action buttons."""
         self.error = ""
         self.confirming_undo = False
-        options = self.view().turn
+        options = table_view(self.session).turn
         if action == "pass":
             self.draft = None
             self.act(self._pass(options.seat))
@@ -71,11 +84,11 @@ class ContractRoundScreen(ContractScreen):
             aims = logic.targets(options, action)
             if len(aims) == 1:
                 self.draft = self.draft.aim(aims[0], options)
-        self.refresh()
+        self.show([])
 
     def tap_card(self, position: int) -> None:
         self.error = ""
-        view = self.view()
+        view = table_view(self.session)
         options = view.turn
         if self.draft is None:
             if options is not None:
@@ -89,86 +102,89 @@ class ContractRoundScreen(ContractScreen):
         elif position in logic.targets(options, self.draft.action):
             self.draft = self.draft.aim(position, options)
         else:
-            self.error = self._why_not(position)
-        self.refresh()
+            self.error = self._why_not(options.seat, position)
+        self.show([])
 
     def add_card(self, kind: str) -> None:
         self.error = ""
         self.draft = self.draft.add(kind)
-        self.refresh()
+        self.show([])
 
     def drop_card(self) -> None:
         self.error = ""
         self.draft = self.draft.drop_last()
-        self.refresh()
+        self.show([])
 
     def tokens(self, delta: int) -> None:
         self.error = ""
-        options = self.view().turn
+        options = table_view(self.session).turn
         self.draft = self.draft.with_tokens(self.draft.tokens + delta, options.tokens_left)
-        self.refresh()
+        self.show([])
 
     def play(self) -> None:
-        options = self.view().turn
-        if self.act(self.draft.play(options.seat)):
-            self.draft = None
-            self.refresh()
+        """Record the composed influence; the host shows the commit (a refusal keeps the draft)."""
+        draft = self.draft
+        self.draft = None
+        if not self.act(draft.play(table_view(self.session).turn.seat)):
+            self.draft = draft
+            self.show([])
 
     def pay(self, payment: tuple[str, ...]) -> None:
-        options = self.view().turn
-        if self.act(self.draft.pay(options.seat, payment)):
-            self.draft = None
-            self.refresh()
+        draft = self.draft
+        self.draft = None
+        if not self.act(draft.pay(table_view(self.session).turn.seat, payment)):
+            self.draft = draft
+            self.show([])
 
     def cancel(self) -> None:
         self.error = ""
         self.draft = None
-        self.refresh()
+        self.show([])
 
     def enter_card(self) -> None:
         self.go("contract_reveal")
 
     def draw_card(self) -> None:
-        dealing = self.session.state.phase == "trafficking"
-        if self.draw():
-            if dealing:  # show where the tiles go, large, before the layout
-                self.go("contract_bonuses")
-            else:
-                self.refresh()
+        dealing = table_view(self.session).phase == "trafficking"
+        if self.draw() and dealing:  # show where the tiles go, large, before the layout
+            self.go("contract_bonuses")
 
-    # -- helpers --------------------------------------------------------------------------
+    def after_undo(self) -> None:
+        self.draft = None
+
+    def _why_not(self, seat: int, position: int) -> str:
+        """The rule's own sentence for aiming the chosen action at this Mafioso (asked, not tried)."""
+        from companion.errors import IllegalAction
+
+        try:
+            self.session.check(logic.probe(self.draft.action, seat, position))
+        except IllegalAction as err:
+            return str(err)
+        return "That Mafioso cannot be chosen for this action."
+
     @staticmethod
     def _pass(seat):
         from companion.games.contract.engine import Pass
 
         return Pass(seat)
 
-    def _why_not(self, position: int) -> str:
-        """The engine's own sentence for aiming the chosen action at this Mafioso."""
-        from companion.errors import IllegalAction
-        from companion.games.contract.engine import HireVicelard, Influence, PayCopper, Reinforce
+    # -- hardware -------------------------------------------------------------------------
+    def on_next(self) -> bool:
+        """NEXT = Play the composed influence (no player is chosen here and nothing is rolled)."""
+        if self.draft is not None and self.draft.composing:
+            self.play()
+            return True
+        return False
 
-        seat = self.view().turn.seat
-        action = {"influence": Influence(seat, position, 1, ("dollar",)),
-                  "reinforce": Reinforce(seat, position, 1, ()),
-                  "copper": PayCopper(seat, position, ("half_dollar",)),
-                  "vicelard": HireVicelard(seat, position, ("dollar",), None)}[self.draft.action]
-        try:
-            self.engine.check(self.session.state, action)
-        except IllegalAction as err:
-            return str(err)
-        return "That Mafioso cannot be chosen for this action."
-
-    def on_session_events(self, events) -> None:
-        kinds = {e.kind for e in events}
-        if "count" in kinds or self.session.outcome() is not None:
-            self.draft = None
-            self.go("contract_count")
-            return
-        self.refresh()
+    def on_back(self) -> bool:
+        """BACK cancels the entry being composed (else the app goes back)."""
+        if self.draft is not None:
+            self.cancel()
+            return True
+        return False
 
     # -- showing --------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def show(self, events) -> None:
         if "row" not in self.ids:
             return
         if self.session is None:
@@ -176,9 +192,9 @@ class ContractRoundScreen(ContractScreen):
             self._fill_row(None)
             self._bars_none()
             return
-        view = self.view()
-        state = self.session.state
-        names = state.names
+        view = table_view(self.session)
+        self._drawn_upright = self.upright
+        names = [p.name for p in view.players]
         acting = view.acting
         who = names[acting] if acting is not None else ""
         self.set_phase(f"Round {max(view.round, 1)}/{view.rounds}" + (f" · {who}" if who else ""))
@@ -214,8 +230,7 @@ class ContractRoundScreen(ContractScreen):
             return draft is not None and draft.position == slot.position
 
         for slot in view.slots:
-            colour = logic.card_colour(self.engine, slot.card)
-            fill, ink = logic.family_colours(colour, slot.card is None)
+            fill, ink = logic.family_colours(slot.colour, slot.card is None)
             card = ContractMafiosoCard(
                 fill=th.rgb(fill), ink=th.rgb(ink), label=slot.label if slot.card else "Face down",
                 place=str(slot.position + 1), copper=slot.copper, vicelard=slot.vicelard,
@@ -253,16 +268,23 @@ class ContractRoundScreen(ContractScreen):
         self.buttons = {}
         return top, bottom
 
-    def _nav(self, bottom, with_undo: bool = True) -> None:
-        bottom.add_widget(self._button("areas", "Play areas", lambda: self.go("contract_areas")))
+    @property
+    def upright(self) -> bool:
+        return self.height > self.width
+
+    def on_size(self, *_):
+        if self.upright != getattr(self, "_drawn_upright", self.upright) and self.session is not None:
+            self.show([])  # turned: the row and the bars are laid out for the other way
+
+    def _nav(self, bottom, view) -> None:
+        # upright the bar is narrow: the longer names on two lines, whole (issue #23)
+        areas, last = ("Play\nareas", "Last\ncount") if self.upright else ("Play areas", "Last count")
+        bottom.add_widget(self._button("areas", areas, lambda: self.go("contract_areas")))
         bottom.add_widget(self._button("bonuses", "Bonuses", lambda: self.go("contract_bonuses")))
-        s = self.session
-        last = logic.count_record(s.engine, s.config, s.seed, s.actions)
-        bottom.add_widget(self._button("last_count", "Last count", lambda: self.go("contract_count"),
-                                       disabled=last is None))
-        if with_undo:
-            bottom.add_widget(self._button("undo", "Undo", self.ask_undo, disabled=not s.can_undo,
-                                           size_hint_x=0.8))
+        bottom.add_widget(self._button("last_count", last, lambda: self.go("contract_count"),
+                                       disabled=view.last_count is None))
+        bottom.add_widget(self._button("undo", "Undo", self.ask_undo, disabled=not self.can_undo,
+                                       size_hint_x=0.8))
 
     def _bars_none(self) -> None:
         top, bottom = self._bars()
@@ -274,23 +296,23 @@ class ContractRoundScreen(ContractScreen):
         if view.phase == "trafficking":
             self.message = (view.prompt + " The app deals them at random: place the tiles as it says.")
             top.add_widget(self._button("deal", "Deal the trafficking tiles", self.draw_card, variant="primary"))
-        elif self.engine.awaiting_turn_up(self.session.state) is not None:
+        elif view.turn_up is not None:
             top.add_widget(self._button("enter", "Enter the card", self.enter_card, variant="primary",
                                         size_hint_x=1.3))
             top.add_widget(self._button("draw", "No deck: the app draws", self.draw_card))
-        self._nav(bottom)
+        self._nav(bottom, view)
 
     def _bars_play(self, view) -> None:
         top, bottom = self._bars()
         options = view.turn
         draft = self.draft
-        names = self.session.state.names
+        names = [p.name for p in view.players]
         if draft is not None and draft.composing:
-            where = self.engine.where(self.session.state, draft.position)
-            self.message = f"{names[options.seat]} on {where}: {logic.draft_summary(draft, self.engine)}"
+            where = view.slots[draft.position].where
+            self.message = f"{names[options.seat]} on {where}: {logic.draft_summary(draft, self.session.engine)}"
             for kind in logic.playable(options, draft.position):
                 chosen = draft.cards.count(kind)
-                top.add_widget(self._button(f"kind:{kind}", logic.kind_button(kind, self.engine, chosen),
+                top.add_widget(self._button(f"kind:{kind}", logic.kind_button(kind, self.session.engine, chosen),
                                             lambda k=kind: self.add_card(k),
                                             variant="selected" if chosen else "secondary", font=th.CAPTION))
             bottom.add_widget(self._button("tokens_down", "−", lambda: self.tokens(-1), size_hint_x=0.55,
@@ -305,9 +327,8 @@ class ContractRoundScreen(ContractScreen):
             bottom.add_widget(self._button("play", "Play", self.play, variant="primary", size_hint_x=1.1))
             return
         if draft is not None and draft.paying:
-            state = self.session.state
-            where = self.engine.where(state, draft.position)
-            chase = (f", Copper to {self.engine.where(state, draft.copper_to)}" if draft.copper_to is not None else "")
+            where = view.slots[draft.position].where
+            chase = f", Copper to {view.slots[draft.copper_to].where}" if draft.copper_to is not None else ""
             pawn = "Copper" if draft.action == "copper" else "Vicelard"
             self.message = f"{names[options.seat]} moves {pawn} to {where}{chase}. How does {names[options.seat]} pay?"
             for i, (text, payment) in enumerate(logic.payments(draft.action)):
@@ -333,20 +354,7 @@ class ContractRoundScreen(ContractScreen):
             self.message = "Vicelard chases Copper: tap the Mafioso where Copper goes."
         else:
             self.message = logic.ACTION_PROMPT[draft.action]
-        self._nav(bottom)
-
-    def handle_command(self, command) -> bool:
-        """NEXT = Play the composed influence; BACK = cancel the entry. No player is chosen on this
-        screen (turns go round the table) and nothing is rolled, so Vote, tags and ROLL are left."""
-        from hardware.commands import Back, Next
-
-        if isinstance(command, Next) and self.draft is not None and self.draft.composing:
-            self.play()
-            return True
-        if isinstance(command, Back) and self.draft is not None:
-            self.cancel()
-            return True
-        return super().handle_command(command)
+        self._nav(bottom, view)
 
 
 SCREEN = ContractRoundScreen
