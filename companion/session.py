@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping
 from . import registry, snapshots
 from .checkpoints import Checkpoints, Folded, Recent
 from .engine import Action, Audience, Engine, Event, Outcome
-from .errors import IllegalAction, NothingToUndo, StoreError
+from .errors import CompanionError, IllegalAction, NothingToUndo, StoreError
 from .simulate import chance_rng
 from .store import UNDO_KIND, Store
 
@@ -274,6 +274,15 @@ class Session:
 
     def legal_actions(self) -> list[Action]:
         return self.engine.legal_actions(self._state)
+
+    def allows(self, action: Action) -> bool:
+        """Would ``action`` be accepted now? The engine's own legality, nothing recorded: what a
+        screen enables (a refusal's sentence still comes from ``act``)."""
+        try:
+            self.engine.check(self._state, action)
+        except CompanionError:
+            return False
+        return True
 
     def chance_requests(self) -> list[str]:
         return self.engine.chance_requests(self._state)
