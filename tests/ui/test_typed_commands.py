@@ -16,8 +16,6 @@ COMMANDS = {"Next", "Back", "Undo", "Roll", "Vote", "PowerMenu", "TagSeen", "Sta
 ALLOWED: dict[str, int] = {
     "il_capo": 8,
 
-    "mafia_casino": 24,
-
     "mafia_plus": 10,
 
     "mafia_sicily": 13,

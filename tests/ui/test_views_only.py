@@ -28,7 +28,7 @@ ALLOWED: dict[str, tuple[int, int, int]] = {
 
     "il_capo": (30, 0, 5),
 
-    "mafia_casino": (14, 0, 10),
+    "mafia_casino": (10, 0, 5),
 
     "mafia_plus": (36, 16, 5),
 

@@ -161,19 +161,17 @@ def test_ledger_history_is_every_entry_newest_first_with_its_turn():
 
 def test_picked_player_by_seat_button_or_tag_and_refusals_in_words():
     from companion.store import TagBinding
-    from hardware import Next, TagSeen, Vote
 
     names = ["Anna", "Ben", "Cleo"]
     tags = {"1": TagBinding("1", "player", "Ben", ""), "2": TagBinding("2", "player", "Gino", ""),
             "3": TagBinding("3", "card", "Saint", "")}
-    assert L.picked_player(Vote(2), names, tags.get) == (2, "", True)
-    assert L.picked_player(Vote(3), names, tags.get) == (None, "There is no seat 4 at this table of 3.", True)
-    assert L.picked_player(TagSeen("1"), names, tags.get) == (1, "", True)
-    assert L.picked_player(TagSeen("2"), names, tags.get) == (None, "Gino is not playing at this table.", True)
+    assert L.picked_seat(2, names) == (2, "")
+    assert L.picked_seat(3, names) == (None, "There is no seat 4 at this table of 3.")
+    assert L.picked_by_tag(tags["1"], names) == (1, "", True)
+    assert L.picked_by_tag(tags["2"], names) == (None, "Gino is not playing at this table.", True)
     # an unknown tag or a card's tag is left to the app (it offers to register it)
-    assert L.picked_player(TagSeen("9"), names, tags.get) == (None, "", False)
-    assert L.picked_player(TagSeen("3"), names, tags.get) == (None, "", False)
-    assert L.picked_player(Next(), names, tags.get) == (None, "", False)
+    assert L.picked_by_tag(None, names) == (None, "", False)
+    assert L.picked_by_tag(tags["3"], names) == (None, "", False)
 
 
 # -- issue 26 --------------------------------------------------------------------------------------

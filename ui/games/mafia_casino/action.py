@@ -18,18 +18,22 @@ from companion.games.mafia_casino import actions as A
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from hardware.commands import Back, Undo
 from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton  # noqa: F401  (kv: the private moment's hold)
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
+from . import widgets  # noqa: F401  (the shared Casino kv rules)
 
 load_kv(__file__)
 
 
-class CasinoActionScreen(CasinoScreen):
+class CasinoActionScreen(GameScreen):
+    game = L.GAME
     mode = StringProperty("choose")  # choose / fields / manpower / private (buying or selling jewels)
     heading = StringProperty("")
     prompt = StringProperty("")
@@ -50,25 +54,29 @@ class CasinoActionScreen(CasinoScreen):
         self.option_buttons: dict = {}
         self._idle = None
 
-    def prepare(self, **params):
+    def enter(self, **_) -> None:
         self.close_private()
         self.wizard = L.Wizard()
         self.discarded = []
-        super().prepare(**params)
 
     def on_leave(self, *_):
         self.close_private()
         super().on_leave()
 
-    def should_follow(self, target: str) -> bool:
-        return True
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def engine(self):
+        return self.session.engine
 
     # -- taps ---------------------------------------------------------------------------------
     def choose(self, key: str) -> None:
         self.error = ""
         self.wizard = L.Wizard(key)
         self.wizard.answers = {f: [] for f in self.wizard.fields(self.state) if f in ("cards", "safe_cards")}
-        self.refresh()
+        self.show([])
 
     def answer(self, name: str, value, multi: int) -> None:
         self.error = ""
@@ -83,7 +91,7 @@ class CasinoActionScreen(CasinoScreen):
             self.wizard.answers[name] = picked
         else:
             self.wizard.answers[name] = value
-        self.refresh()
+        self.show([])
 
     def back_step(self) -> None:
         """Undo the last answer (or go back to the card choice)."""
@@ -97,7 +105,7 @@ class CasinoActionScreen(CasinoScreen):
             del answers[singles[-1]]
         else:
             self.wizard = L.Wizard()
-        self.refresh()
+        self.show([])
 
     # -- the private safe moment -----------------------------------------------------------------
     def _private_field(self) -> str:
@@ -163,7 +171,7 @@ class CasinoActionScreen(CasinoScreen):
         if "private_grid" not in self.ids or self.session is None:
             return
         state = self.state
-        curtain = L.private_curtain(self.wizard.key, self.view.active_name)
+        curtain = L.private_curtain(self.wizard.key, self.view().active_name)
         self.private_title = curtain.title
         self.private_commit = curtain.commit
         question = self.wizard.question(self.engine, state)
@@ -192,23 +200,21 @@ class CasinoActionScreen(CasinoScreen):
     def add_manpower(self, value: int) -> None:
         self.error = ""
         self.discarded = self.discarded + [value]
-        self.refresh()
+        self.show([])
 
     def clear_manpower(self) -> None:
         self.error = ""
         self.discarded = []
-        self.refresh()
+        self.show([])
 
     def pay(self) -> None:
         if self.act(A.PayManpower(tuple(self.discarded))):
             self.discarded = []
 
     # -- showing ------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "grid" not in self.ids:
-            return
-        view, state = self.view, self.state
+    def show(self, events) -> None:
+        view, state = self.view(), self.state
+        self.set_phase(L.status_line(view))
         grid = self.ids.grid
         self._pending = []  # (container, text, callback, ident, enabled, selected, big)
         me = view.active_name
@@ -318,28 +324,47 @@ class CasinoActionScreen(CasinoScreen):
         self.option_buttons[ident] = b
         container.add_widget(b)
 
+    # -- hardware: a button never acts under the private pad; Vote(seat) or a tag answers "Which player?"
     def handle_command(self, command) -> bool:
-        """Vote(seat) or a player's tag answers "Which player?" (the target of a card)."""
-        if self.private_showing:  # a button press never acts under the private pad; BACK or UNDO hide it
-            if type(command).__name__ in ("Back", "Undo"):
+        if self.private_showing:  # BACK or UNDO hide the pad; nothing else passes it
+            if isinstance(command, (Back, Undo)):
                 self.close_private()
             return True
-        if type(command).__name__ in ("Vote", "TagSeen") and self.session is not None and self.mode == "fields":
-            question = self.wizard.question(self.engine, self.state)
-            if question is not None and question.name == "target":
-                seat, handled = self.picked_seat(command)
-                if seat is None:
-                    return handled
-                option = next((o for o in question.options if o.value == seat), None)
-                name = self.view.players[seat].name
-                if option is None:
-                    self.error = f"{name} plays this card: choose another player."
-                elif not option.enabled:
-                    self.error = f"{name} cannot be chosen for this card."
-                else:
-                    self.answer("target", seat, 0)
-                return True
         return super().handle_command(command)
+
+    def on_vote(self, seat: int) -> bool:
+        if not self._asks_target():
+            return False
+        seat, self.error = L.picked_seat(seat, [p.name for p in self.view().players])
+        if seat is not None:
+            self._target(seat)
+        return True
+
+    def on_tag(self, uid: str) -> bool:
+        if not self._asks_target():
+            return False
+        seat, sentence, handled = L.picked_by_tag(self.table.store.tag(uid), [p.name for p in self.view().players])
+        self.error = sentence
+        if seat is not None:
+            self._target(seat)
+        return handled
+
+    def _asks_target(self) -> bool:
+        if self.mode != "fields":
+            return False
+        question = self.wizard.question(self.engine, self.state)
+        return question is not None and question.name == "target"
+
+    def _target(self, seat: int) -> None:
+        question = self.wizard.question(self.engine, self.state)
+        option = next((o for o in question.options if o.value == seat), None)
+        name = self.view().players[seat].name
+        if option is None:
+            self.error = f"{name} plays this card: choose another player."
+        elif not option.enabled:
+            self.error = f"{name} cannot be chosen for this card."
+        else:
+            self.answer("target", seat, 0)
 
     def ready(self) -> bool:
         return self.mode == "fields" and self.wizard.build(self.state) is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from companion.engine import TABLE as TABLE_AUDIENCE
 from companion.errors import CompanionError
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino import tokens as T
@@ -562,25 +563,51 @@ def ledger_history(engine, config, seed, actions: Sequence[A.Action]) -> list[Le
 
 
 # -- hardware: a seat button or a player's tag picks a player ---------------------------------------------
-def picked_player(command, names: Sequence[str], tag_of) -> tuple[int | None, str, bool]:
-    """Which seat ``command`` picks: ``(seat, sentence, handled)``.
+def picked_seat(seat: int, names: Sequence[str]) -> tuple[int | None, str]:
+    """Which seat a seat button (``Vote(seat)``, from 0) picks: ``(seat, "")``, or ``(None, sentence)``
+    for a seat that is not at this table."""
+    if 0 <= seat < len(names):
+        return seat, ""
+    return None, f"There is no seat {seat + 1} at this table of {len(names)}."
 
-    Vote(seat) names a seat (from 0); TagSeen(uid) names the player its tag is bound to
-    (``tag_of(uid)`` -> a binding with kind "player" and ref = the name). A seat that is not at
-    this table or a player who is not in this game gives a sentence instead of a seat. A tag the
-    store does not know (or one bound to a card) is not handled here: the app registers it.
-    """
-    kind = type(command).__name__
-    if kind == "Vote":
-        seat = command.seat
-        if 0 <= seat < len(names):
-            return seat, "", True
-        return None, f"There is no seat {seat + 1} at this table of {len(names)}.", True
-    if kind == "TagSeen":
-        binding = tag_of(command.uid)
-        if binding is None or binding.kind != "player":
-            return None, "", False
-        if binding.ref in names:
-            return list(names).index(binding.ref), "", True
-        return None, f"{binding.ref} is not playing at this table.", True
-    return None, "", False
+
+def picked_by_tag(binding, names: Sequence[str]) -> tuple[int | None, str, bool]:
+    """Which seat a player's tag picks: ``(seat, sentence, handled)``. ``binding`` is the store's
+    (kind "player", ref = the name); a player who is not in this game gives a sentence. A tag the
+    store does not know (or one bound to a card) is not handled here: the app registers it."""
+    if binding is None or binding.kind != "player":
+        return None, "", False
+    if binding.ref in names:
+        return list(names).index(binding.ref), "", True
+    return None, f"{binding.ref} is not playing at this table.", True
+
+
+# -- the manifest's hooks: route, speaking policy, sample games ---------------------------------------
+def route(session) -> str:
+    """The screen the game's state belongs on (the manifest's ``route``)."""
+    return TABLE if session is None else screen_for_phase(session.view(TABLE_AUDIENCE).phase)
+
+
+def lines(session, events) -> list[str]:
+    """What the narrator says after a commit (the manifest's ``speak``): the results, and a payment
+    the tokens cannot make; each is also on screen (result screens, victory, the token panel)."""
+    return [e.text for e in events
+            if e.kind in RESULT_KINDS or (e.kind == "payment" and "cannot make" in e.text)]
+
+
+SAMPLE_NAMES = ("Anna", "Ben", "Cleo", "Dino", "Enzo")
+
+
+def sample(table, screen: str):
+    """A seeded sample game played up to ``screen`` (``--screenshot``; the manifest's ``sample``)."""
+    from companion.session import Session
+    from ui.controller import Route
+
+    if screen == "mafia_casino_new":
+        for name in SAMPLE_NAMES:
+            table.store.add_player(name)
+        return Route(screen, {"game": GAME, "chosen": list(SAMPLE_CONFIG["players"])})
+    session = table.adopt(Session.start(table.store, GAME, SAMPLE_CONFIG, seed=SAMPLE_SEED))
+    for action in sample_actions(screen.replace("mafia_casino_", "")):
+        session.act(action)
+    return Route(screen, {"game": GAME, "game_id": session.game_id})
