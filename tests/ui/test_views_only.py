@@ -28,8 +28,6 @@ ALLOWED: dict[str, tuple[int, int, int]] = {
 
     "il_capo": (30, 0, 5),
 
-    "mafia_casino": (10, 0, 5),
-
     "mafia_plus": (36, 16, 5),
 
     "mafia_sicily": (22, 0, 6),

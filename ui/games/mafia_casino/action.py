@@ -63,19 +63,15 @@ class CasinoActionScreen(GameScreen):
         self.close_private()
         super().on_leave()
 
-    @property
-    def state(self):
-        return self.session.state
-
-    @property
-    def engine(self):
-        return self.session.engine
+    def turn(self, view=None) -> L.Turn:
+        """The views and the engine's legality the card wizard asks (never the raw state)."""
+        return L.Turn.of(self.session, view)
 
     # -- taps ---------------------------------------------------------------------------------
     def choose(self, key: str) -> None:
         self.error = ""
         self.wizard = L.Wizard(key)
-        self.wizard.answers = {f: [] for f in self.wizard.fields(self.state) if f in ("cards", "safe_cards")}
+        self.wizard.answers = {f: [] for f in self.wizard.fields() if f in ("cards", "safe_cards")}
         self.show([])
 
     def answer(self, name: str, value, multi: int) -> None:
@@ -97,7 +93,7 @@ class CasinoActionScreen(GameScreen):
         """Undo the last answer (or go back to the card choice)."""
         self.error = ""
         answers = self.wizard.answers
-        singles = [f for f in self.wizard.fields(self.state) if f in answers and f not in ("cards", "safe_cards")]
+        singles = [f for f in self.wizard.fields() if f in answers and f not in ("cards", "safe_cards")]
         multis = [f for f in ("cards", "safe_cards") if answers.get(f)]
         if multis:
             answers[multis[0]] = []
@@ -160,7 +156,7 @@ class CasinoActionScreen(GameScreen):
 
     def private_commit_tap(self) -> None:
         self._touch_idle()
-        action = self.wizard.build(self.state)
+        action = self.wizard.build()
         if action is None:
             self.private_error = "Tap at least one card first."
             return
@@ -170,13 +166,13 @@ class CasinoActionScreen(GameScreen):
     def _fill_private(self) -> None:
         if "private_grid" not in self.ids or self.session is None:
             return
-        state = self.state
+        turn = self.turn()
         curtain = L.private_curtain(self.wizard.key, self.view().active_name)
         self.private_title = curtain.title
         self.private_commit = curtain.commit
-        question = self.wizard.question(self.engine, state)
+        question = self.wizard.question(turn)
         self.private_prompt = question.prompt if question else ""
-        self.private_picked = L.private_picked(self.wizard.key, state, self.wizard.answers)
+        self.private_picked = L.private_picked(self.wizard.key, turn.own_safe(), self.wizard.answers)
         grid = self.ids.private_grid
         grid.clear_widgets()
         picked = self.wizard.answers.get(self._private_field(), [])
@@ -191,7 +187,7 @@ class CasinoActionScreen(GameScreen):
             grid.add_widget(b)
 
     def play(self) -> None:
-        action = self.wizard.build(self.state)
+        action = self.wizard.build()
         if action is None:
             self.error = "Answer the question above first."
             return
@@ -213,13 +209,14 @@ class CasinoActionScreen(GameScreen):
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, events) -> None:
-        view, state = self.view(), self.state
+        view = self.view()
+        turn = self.turn(view)
         self.set_phase(L.status_line(view))
         grid = self.ids.grid
         self._pending = []  # (container, text, callback, ident, enabled, selected, big)
         me = view.active_name
         try:
-            self._layout(view, state, grid, me)
+            self._layout(view, turn, grid, me)
         finally:
             self._apply_options(grid)
 
@@ -243,7 +240,7 @@ class CasinoActionScreen(GameScreen):
             if container is not grid and container.parent is None:
                 grid.add_widget(container)
 
-    def _layout(self, view, state, grid, me) -> None:
+    def _layout(self, view, turn, grid, me) -> None:
         if view.phase == "manpower":
             self.mode = "manpower"
             self.heading = f"{me} discards cards worth at least {view.manpower_due} manpower"
@@ -280,12 +277,12 @@ class CasinoActionScreen(GameScreen):
                                      color=th.MUTED, size_hint_x=None, width=self._px(104),
                                      halign="left", valign="middle", text_size=(self._px(104), None)))
                 for key, title in keys:
-                    enabled = L.choice_enabled(self.engine, state, key)
+                    enabled = L.choice_enabled(turn, key)
                     self._option(row, title, lambda k=key: self.choose(k), key, enabled=enabled)
             return
         self.mode = "fields"
-        self.heading = self.wizard.summary(state)
-        question = self.wizard.question(self.engine, state)
+        self.heading = self.wizard.summary(turn)
+        question = self.wizard.question(turn)
         self.summary = ""
         if question is None:
             self.prompt = "Ready: tap Play."
@@ -352,11 +349,11 @@ class CasinoActionScreen(GameScreen):
     def _asks_target(self) -> bool:
         if self.mode != "fields":
             return False
-        question = self.wizard.question(self.engine, self.state)
+        question = self.wizard.question(self.turn())
         return question is not None and question.name == "target"
 
     def _target(self, seat: int) -> None:
-        question = self.wizard.question(self.engine, self.state)
+        question = self.wizard.question(self.turn())
         option = next((o for o in question.options if o.value == seat), None)
         name = self.view().players[seat].name
         if option is None:
@@ -367,7 +364,7 @@ class CasinoActionScreen(GameScreen):
             self.answer("target", seat, 0)
 
     def ready(self) -> bool:
-        return self.mode == "fields" and self.wizard.build(self.state) is not None
+        return self.mode == "fields" and self.wizard.build() is not None
 
 
 SCREEN = CasinoActionScreen

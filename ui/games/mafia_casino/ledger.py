@@ -81,8 +81,7 @@ class CasinoLedgerScreen(GameScreen):
 
     def show(self, events) -> None:
         self.set_phase(L.status_line(self.view()))
-        s = self.session
-        self.history = L.ledger_history(s.engine, s.config, s.seed, s.actions)
+        self.history = L.ledger_history(self.view())
         box = self.ids.rows
         box.clear_widgets()
         for row in self.history:

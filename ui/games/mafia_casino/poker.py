@@ -106,11 +106,10 @@ class CasinoPokerScreen(GameScreen):
             seat = self._chooser()
             name = view.players[seat].name
             others = [n for n in view.game.waiting_for if n != name]
-            entered = "  ·  ".join(f"{view.players[s].name} {' '.join(L.card_text(c, markup=True) for c in cards)}"
-                                   for s, cards in self._entered())
+            entered = view.game.chosen  # the hands recorded so far (their cards are in no table view)
             self.prompt = (f"All cards face up: tap {name}'s two cards."
                            + (f" Then {L.names_text(others)}." if others else "")
-                           + (f"\n{entered}" if entered else ""))
+                           + (f"\nRecorded: {L.names_text(entered)}." if entered else ""))
         elif view.phase == "poker_board":
             self.mode, self.needed = "board", 5
             self.prompt = f"The board: {view.active_name} turns five cards — tap them, or let the app turn them."
@@ -149,22 +148,6 @@ class CasinoPokerScreen(GameScreen):
             face.bind(on_release=lambda f, i=i: self.untap(i))
             box.add_widget(face)
 
-    def _entered(self) -> list[tuple[int, tuple[str, ...]]]:
-        """The hands entered so far in this poker game (face up, so public): (seat, cards)."""
-        out = []
-        for action in reversed(self.session.actions):
-            if isinstance(action, A.PlayPoker):
-                break
-            if isinstance(action, A.PokerCards):
-                out.append((action.seat, action.cards))
-        return out[::-1]
-
-    def _board(self) -> tuple[str, ...]:
-        for action in reversed(self.session.actions):
-            if isinstance(action, A.PokerBoard):
-                return action.cards
-        return ()
-
     def _show_result(self, view) -> None:
         result = view.last_game
         rows = self.ids.rows
@@ -175,7 +158,7 @@ class CasinoPokerScreen(GameScreen):
         self.result_text = result.text
         s = th.THEME.scale
         winners = {view.players[w].name for w in result.winners}
-        entries = [("Board", "the five cards turned", self._board())]
+        entries = [("Board", "the five cards turned", result.cards)]
         for name, what in result.details:
             hand, _, cards = what.rpartition(": ")
             entries.append((name, hand, tuple(cards.split())))

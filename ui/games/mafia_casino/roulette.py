@@ -133,19 +133,14 @@ class CasinoRouletteScreen(GameScreen):
             face.selected = face.code in self.picked
             face.disabled = self.mode == "result" or face.code in played
 
-    def _bets_and_turned(self, view):
+    @staticmethod
+    def _bets_and_turned(view):
         if view.game is not None:
             return view.game.bets, view.game.turned
-        # the finished round: read its actions back from the log
-        bets, turned = [], []
-        for action in reversed(self.session.actions):
-            if isinstance(action, A.RouletteCardTurned):
-                turned.insert(0, action.value)
-            elif isinstance(action, A.RouletteBet):
-                bets.insert(0, (view.players[action.seat].name, action.values))
-            elif isinstance(action, A.PlayRoulette):
-                break
-        return tuple(bets), tuple(turned)
+        last = view.last_game  # the finished round: its result carries the bets and the cards turned
+        if last is None or last.game != "roulette":
+            return (), ()
+        return tuple((name, tuple(values.split())) for name, values in last.details), last.cards
 
     def _fill_bets(self, view) -> None:
         s = th.THEME.scale

@@ -97,14 +97,8 @@ class CasinoSlotScreen(GameScreen):
             self.mode = "result"
             last = view.last_game
             self.prompt = last.text if last and last.game == "slot" else "No slot machine has been played yet."
-            for action in reversed(self.session.actions):
-                if isinstance(action, A.SlotCardsTurned):
-                    self.reels = list(action.symbols)
-                    break
-            for action in reversed(self.session.actions):
-                if isinstance(action, A.PlaySlotMachine):
-                    self.bet = action.bet
-                    break
+            if last and last.game == "slot":  # the result carries the cards turned and the bet
+                self.reels, self.bet = list(last.cards), last.bet
             self.can_record = False
         self.prize_text = ""
         last = view.last_game

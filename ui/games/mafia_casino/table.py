@@ -8,6 +8,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from companion.engine import Seat
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino.engine import money
 from kivy.uix.label import Label
@@ -71,14 +72,13 @@ class CasinoTableScreen(GameScreen):
             moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
             self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
         self._fill_controls(view)
-        self._fill_notes(view, last)
+        self._fill_notes(view)
 
     # -- private lines: hold to see, hidden on release (or after a few seconds) -------------------
     NOTE_SECONDS = 5
 
-    def _fill_notes(self, view, last) -> None:
-        notes = L.private_notes(self.last_events, [p.name for p in view.players], view.active) \
-            if isinstance(last, A.SafeCardsTaken) else []
+    def _fill_notes(self, view) -> None:
+        notes = L.private_notes(view, lambda seat: self.session.view(Seat(seat)).note)
         self.notes = notes
         box = self.ids.notes
         box.clear_widgets()
