@@ -77,7 +77,7 @@ class CasinoBankScreen(GameScreen):
 
     def pay(self, direction: int) -> None:
         """+1: the bank pays the player; -1: the player pays the bank."""
-        if not 0 <= self.seat < len(self.view().players):
+        if self.seat < 0:  # (a seat not at the table is refused by the engine, in words)
             self.error = "Tap the player the money is about first."
             return
         if self.pad.value <= 0:
@@ -99,7 +99,8 @@ class CasinoBankScreen(GameScreen):
         return True
 
     def back(self) -> None:
-        self.go(self.route_target())
+        """To the table, where the Bank button is (a Game in play is one tap on from there)."""
+        self.go(L.TABLE)
 
     # -- showing ---------------------------------------------------------------------------
     def show(self, events) -> None:
