@@ -243,3 +243,26 @@ def test_the_market_value_line_in_play_carries_no_box_tag():
 def test_the_continue_button_fits_six_names():
     assert L.continue_label(["Anna", "Ben", "Cleo"]) == "Continue: Anna, Ben, Cleo"
     assert L.continue_label(["Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi"]) == "Continue: Anna, Ben +4"
+
+
+# -- the manifest (issue #24): screens, route, speaking policy ------------------------------------
+
+def test_casino_screens_are_listed_with_their_entry_and_back_targets():
+    from ui.controller import GAME_ENTRY, PARENT, SCREENS
+
+    assert {"mafia_casino_new", "mafia_casino_table", "mafia_casino_poker", "mafia_casino_ledger"} <= set(SCREENS)
+    assert GAME_ENTRY["mafia-casino"] == "mafia_casino_new"
+    assert PARENT["mafia_casino_poker"] == "mafia_casino_table"
+
+
+def test_the_route_follows_the_phase_and_the_narrator_says_results_once_per_commit():
+    from ui.manifest import manifest_of
+
+    manifest = manifest_of("mafia-casino")
+    assert manifest.route_for(None) == "mafia_casino_table"
+    state = started()
+    state, _ = ENGINE.apply(state, A.PlaySlotMachine(1))
+    _, events = ENGINE.apply(state, A.SlotCardsTurned(("diamond", "diamond", "diamond"), True))
+    lines = manifest.lines_for(None, events)
+    assert len(lines) == 1 and lines[0].startswith("Slot machine: diamond, diamond, diamond")
+    assert manifest.lines_for(None, ENGINE.apply(started(), A.EndActions())[1]) == []

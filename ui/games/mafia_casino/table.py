@@ -127,10 +127,7 @@ class CasinoTableScreen(GameScreen):
         for p in view.players:
             tokens = ""
             if view.token_mode:
-                parts = [f"${m}M×{k}" for m, k in L.token_counts(tuple(c for _, c in p.tokens))]
-                tokens = "Tokens " + ("  ".join(parts) if parts else "none")
-                if p.paper:
-                    tokens += f"  [color=FF8A7A]paper {money(p.paper)}[/color]"
+                tokens = L.token_line(tuple(c for _, c in p.tokens), p.paper)
             lines = [] if listing else player_lines(p, compact)
             change = changes.get(p.name, 0)
             panel = CasinoPlayerPanel(name=p.name, cards=f"hand {p.hand} · safe {p.safe_cards}", balance=p.balance_text, active=p.seat == view.active
