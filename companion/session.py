@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping
 from . import registry, snapshots
 from .checkpoints import Checkpoints, Folded, Recent
 from .engine import Action, Audience, Engine, Event, Outcome
-from .errors import IllegalAction, NothingToUndo, StoreError
+from .errors import CompanionError, IllegalAction, NothingToUndo, StoreError
 from .simulate import chance_rng
 from .store import UNDO_KIND, Store
 
@@ -275,10 +275,6 @@ class Session:
     def legal_actions(self) -> list[Action]:
         return self.engine.legal_actions(self._state)
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction with the rule's sentence if ``action`` would be refused now; nothing
-        changes either way (a screen can say why a tap is not taken without reading the state)."""
-        self.engine.check(self._state, action)
 
     def chance_requests(self) -> list[str]:
         return self.engine.chance_requests(self._state)

@@ -284,3 +284,196 @@ def bank_and_extortion(t):
     check_layout(t, "extortion-6")
     t.obs["extortion_cards_after"] = [x for x in r.texts() if re.match(r"^(Anna|Ben|Cleo|Dino|Enzo|Fifi) [+\u2212h]", x)]
     g.check("after-extortion")
+
+
+# -- issue 25: what the id-driver (tests/ui/mafia_casino) alone checked, by visible text ----------
+
+def _log(t, gid) -> list[dict]:
+    """The game's stored log, read from outside (an undo is an entry of its own)."""
+    import json
+
+    return [json.loads(a) for (a,) in t.outside._rows("SELECT action FROM actions WHERE game_id=? ORDER BY seq", (gid,))]
+
+
+def _balance(r, name: str) -> str | None:
+    """The balance on ``name``'s card: the first $ amount after the name (in the compact list beside
+    the token panel the name carries the change: "Anna −$1M", then "$6M")."""
+    texts = r.texts()
+    i = next((k for k, x in enumerate(texts) if x == name or x.startswith(name + " ")), None)  # "Anna −$1M"
+    if i is None:
+        return None
+    return next((x for x in texts[i + 1:i + 4] if re.match(r"^-?\$[\d.]+M$", x)), None)
+
+
+def _press(r, key: str) -> None:
+    """A keyboard stand-in for a table button (hardware/commands.py KEY_MAP: spacebar is NEXT)."""
+    from kivy.core.window import Keyboard, Window
+
+    code = Keyboard.string_to_keycode(Keyboard, key)
+    Window.dispatch("on_key_down", code, 0, None, [])
+    r.run_for(0.05)
+    Window.dispatch("on_key_up", code, 0)
+    r.run_for(0.1)
+
+
+def _token_texts(r) -> list[str]:
+    texts = r.texts()
+    start = texts.index("Hand over the tokens")
+    return [x for x in texts[start + 1:] if x != "Done"][:12]
+
+
+def cleo_to_thirty(t):
+    """Poker, roulette, slot, a construction whose short manpower payment is refused in words, a
+    client taken back with Undo (on the table and on the ledger), an Extortion with tokens changing
+    hands (NEXT closes the panel), and Cleo's $30M win, then Home."""
+    r = t.robot
+    g = new_token_game(t, NAMES)
+    r.tap([c.text for c in r.controls() if c.text.startswith("● ")][0])
+    r.wait_for("Anna", control=True)
+    r.tap("Anna")
+    r.wait_for("Play a card", control=True)
+    g.check("start")
+
+    # Anna: poker; the result names the winner, the amount (large) and why the winner wins
+    g.play_card("Poker")
+    r.tap("Play")
+    t.obs["poker_prompt"] = r.wait_for(re.compile(r"^All cards face up: tap Anna's two cards"))
+    for cards in (("9♣", "9♦"), ("K♥", "K♠"), ("5♥", "6♥")):
+        for c in cards:
+            r.tap(c)
+    r.wait_for(re.compile(r"^The board"))
+    for c in ("9♥", "9♠", "9♣", "K♦", "2♠"):
+        r.tap(c)
+    r.tap("Record the board")
+    t.obs["poker_result"] = r.wait_for(re.compile(r"^Poker: Anna wins"))
+    check_layout(t, "poker-result")  # every hand's words fit (nothing cut, nothing overlapping)
+    texts = r.texts()
+    t.obs["poker_winner"] = [x for x in ("Anna wins", "$6M", "five of a kind (9s)") if x in texts]
+    t.obs["poker_amount_px"] = [s.widget.font_size for s in r._visible() if s.text == "$6M"]
+    r.tap("Back to the table")
+    r.wait_for("Hand over the tokens")
+    t.obs["poker_tokens"] = _token_texts(r)
+    g.check("after-poker")
+    g.end_turn()
+
+    # Ben: roulette; a value placed cannot be placed again
+    g.play_card("Roulette")
+    r.tap("Play")
+    for values in (("5", "Q"), ("9",), ("2",)):
+        for v in values:
+            tap_last(r, v)
+        if values == ("9",):
+            pad = [c for c in r.controls(enabled_only=False) if c.text in ("5", "Q", "9", "2", "7")]
+            t.obs["roulette_disabled"] = sorted({c.text for c in pad if not c.enabled})
+        r.tap("Place")
+    for v in ("7", "9"):
+        tap_last(r, v)
+    t.obs["roulette_result"] = r.wait_for(re.compile(r"Cleo wins \$2M"))
+    r.tap("Back to the table")
+    g.check("after-roulette")
+    g.end_turn()
+
+    # Cleo: the slot machine, three cards bet, three diamonds
+    g.play_card("Slot Machine")
+    r.tap("3 cards")
+    r.tap("Play")
+    r.wait_for("Tap it")
+    for _ in range(3):
+        r.tap("Tap it")
+        r.tap("Pearl")
+    r.tap("Record these")
+    t.obs["slot_result"] = r.wait_for(re.compile(r"three diamonds! Cleo wins \$15M"))
+    r.tap("Back to the table")
+    g.check("after-slot")
+    g.end_turn()
+
+    # Anna: a Casino construction at 3 manpower; 2 discarded is refused in words, nothing stored
+    g.play_card("Casino")
+    r.tap("Poker Room")
+    r.tap("3")
+    t.obs["construction_summary"] = r.wait_for(re.compile(r"^Construction: "))
+    r.tap("Play")
+    r.tap("End phase 1")
+    r.tap("Discard 3 manpower")
+    r.tap("1")
+    r.tap("1")
+    before, state = len(_log(t, g.gid)), g.state()
+    r.tap("Pay")
+    t.obs["refused"] = r.wait_for(re.compile(r"manpower does not cover"))
+    t.obs["refused_nothing_stored"] = len(_log(t, g.gid)) == before and g.state() == state
+    t.obs["refused_still_paying"] = r.sees("Pay") and r.sees(re.compile(r"^Discarded: 1 \+ 1 = 2$"))
+    r.tap("Clear")
+    r.tap("3")
+    r.tap("Pay")
+    r.wait_for("End turn", control=True)
+    # a client, taken back with the one question
+    r.tap("Casino")
+    g.tokens_done()  # the $1M's tokens handed over; the balances take the whole table again
+    r.wait_for("End turn", control=True)
+    t.obs["anna_after_client"] = _balance(r, "Anna")
+    r.tap("Undo")
+    t.obs["undo_question"] = r.wait_for(re.compile(r"^Take back: "))
+    r.tap("Take back")
+    r.wait_for("End turn", control=True)
+    t.obs["anna_after_undo"] = _balance(r, "Anna")
+    t.obs["log_has_undo"] = any(e.get("kind") == "_undo" for e in _log(t, g.gid))
+    r.tap("Casino")
+    # the ledger: every payment newest first with its turn; its Undo asks once and stays there
+    r.tap("Ledger")
+    r.wait_for("Correction…", control=True)
+    check_layout(t, "ledger")
+    t.obs["ledger_texts"] = r.texts()
+    before = len(_log(t, g.gid))
+    r.tap("Undo")
+    t.obs["ledger_undo_question"] = r.wait_for(re.compile(r"^Take back: "))
+    t.obs["ledger_nothing_stored_while_asking"] = len(_log(t, g.gid)) == before
+    r.tap("Take back")
+    r.wait_gone(re.compile(r"^Take back: "))
+    t.obs["ledger_log_last"] = _log(t, g.gid)[-1]
+    t.obs["ledger_texts_after_undo"] = r.texts()
+    t.obs["ledger_still_shown"] = r.sees("Correction…")
+    r.tap("Back to the table")
+    r.wait_for("End turn", control=True)
+    t.obs["anna_after_ledger_undo"] = _balance(r, "Anna")
+    r.tap("Casino")
+    g.check("after-client")
+    g.end_turn()
+
+    # Ben: Extortion at 1 manpower: tokens change hands between players; NEXT closes the panel
+    g.play_card("Extortion")
+    r.tap("1")
+    r.tap("Play")
+    r.wait_for("Hand over the tokens")
+    check_layout(t, "extortion-tokens")
+    t.obs["extortion_tokens"] = _token_texts(r)
+    t.obs["balances_beside_tokens"] = {n: _balance(r, n) for n in NAMES}
+    _press(r, "spacebar")
+    r.wait_gone("Hand over the tokens")
+    t.obs["next_closed_tokens"] = True
+    g.check("after-extortion")
+    r.tap("End phase 1")
+    r.tap("Discard 1 manpower")
+    r.tap("1")
+    r.tap("Pay")
+    r.wait_for("End turn", control=True)
+    r.tap("End turn")
+
+    # Cleo: the jackpot again; at the end of her turn she holds $31M and wins
+    g.play_card("Slot Machine")
+    r.tap("3 cards")
+    r.tap("Play")
+    r.wait_for("Tap it")
+    for _ in range(3):
+        r.tap("Tap it")
+        r.tap("Pearl")
+    r.tap("Record these")
+    r.tap("Back to the table")
+    g.check("before-the-win")
+    g.end_turn()
+    r.wait_for("Cleo wins!", timeout=10)
+    check_layout(t, "victory")
+    t.obs["victory_texts"] = r.texts()
+    t.obs["stored_status"] = t.outside._rows("SELECT status FROM games WHERE id=?", (g.gid,))[0][0]
+    r.tap("Home")
+    r.wait_for("Mafia Casino", control=True)
+    t.obs["home_after"] = True

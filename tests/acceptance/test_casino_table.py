@@ -2,6 +2,7 @@
 machine and roulette to a $30M win, with a bank correction booked with a reason; after each step
 the balances and whose turn it is on screen match the stored game read from outside."""
 
+import pytest
 from robot_run import passed
 
 SCENARIO = "casino_games:anna_to_thirty"
@@ -55,3 +56,45 @@ def test_the_bank_button_books_a_payment_on_the_amount_pad_and_an_extortion_show
         assert "Anna +$2M" in cards and "Ben \u2212$1M" in cards and "Cleo \u2212$1M" in cards, cards
         assert not any(c.startswith("Dino \u2212") for c in cards)  # Dino had no money: no change
     assert obs["layout"] == []
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_a_game_to_cleos_win_refuses_a_short_payment_takes_back_a_client_and_hands_over_tokens(table_robot, size):
+    """Issue 25: what the id-driver alone checked (tests/ui/mafia_casino/mafia_casino_driver.py, deleted),
+    by visible text: the result's words, the tokens handed over, a refused payment, undo on the
+    table and on the ledger, the ledger's rows, NEXT closing the token panel, the win and Home."""
+    report = table_robot(["casino_games:cleo_to_thirty"], size=size, timeout=1200)
+    obs = passed(report, "casino_games:cleo_to_thirty")
+    assert obs["mismatches"] == [] and obs["layout"] == []  # balances == the stored game; nothing cut
+    assert obs["poker_prompt"].startswith("All cards face up: tap Anna's two cards")
+    assert "Anna wins $6M with five of a kind" in obs["poker_result"]
+    assert "Five of a kind beats full house" in obs["poker_result"]  # why the winner wins
+    assert obs["poker_winner"] == ["Anna wins", "$6M", "five of a kind (9s)"]
+    assert obs["poker_amount_px"] and min(obs["poker_amount_px"]) >= 64  # the number people look for
+    assert obs["poker_tokens"][0] == "The bank pays Anna $6M (Poker Texas Hold'em)"
+    assert "The bank hands Anna" in obs["poker_tokens"]
+    assert obs["roulette_disabled"] == ["5", "Q"]  # a value placed cannot be placed again
+    assert "Cleo wins $2M" in obs["roulette_result"]
+    assert "three diamonds! Cleo wins $15M" in obs["slot_result"]
+    assert obs["construction_summary"] == "Construction: Casino · Poker Room · 3 manpower"
+    assert obs["refused"] == "2 manpower does not cover the cost of 3: discard more."
+    assert obs["refused_nothing_stored"] and obs["refused_still_paying"]
+    assert obs["undo_question"] == "Take back: Anna: client Casino?"
+    assert (obs["anna_after_client"], obs["anna_after_undo"]) == ("$7M", "$6M") and obs["log_has_undo"]
+    rows = ["Turn 4", "The bank pays Anna", "$1M", "Client Casino (1 construction)",
+            "Turn 3", "The bank pays Cleo", "$15M", "Slot machine",
+            "Turn 2", "The bank pays Cleo", "$2M", "Roulette",
+            "Turn 1", "The bank pays Anna", "$6M", "Poker Texas Hold'em"]
+    texts = obs["ledger_texts"]
+    assert [x for x in texts if x in rows] == rows, texts  # newest first, each with its turn
+    assert obs["ledger_undo_question"] == "Take back: Anna: client Casino?"
+    assert obs["ledger_nothing_stored_while_asking"] and obs["ledger_log_last"] == {"kind": "_undo"}
+    assert [x for x in obs["ledger_texts_after_undo"] if x in rows] == rows[4:]  # the last one is gone
+    assert obs["ledger_still_shown"] and obs["anna_after_ledger_undo"] == "$6M"
+    assert obs["extortion_tokens"][0] == "Anna pays Ben $1M (Extortion)"
+    assert "Anna hands Ben" in obs["extortion_tokens"]  # tokens between players, not through the bank
+    assert "Cleo pays Ben $1M (Extortion)" in obs["extortion_tokens"]  # (its tokens further down the panel)
+    assert obs["balances_beside_tokens"] == {"Anna": "$6M", "Ben": "$2M", "Cleo": "$16M"}  # all in view
+    assert obs["next_closed_tokens"] is True
+    assert "Cleo wins!" in obs["victory_texts"] and "$31M" in obs["victory_texts"]
+    assert obs["stored_status"] == "finished" and obs["home_after"] is True

@@ -57,3 +57,13 @@ def test_after_a_restart_from_a_snapshot_the_answer_is_the_same(store):
             while session.seq % snapshots.EVERY:
                 session.act(DiceRolled((2, 2)))
             words, events = session.last_action_words, session.last_events
+
+
+def test_allows_answers_the_engines_legality_and_records_nothing(store):
+    """``Session.allows`` is what a screen enables: the engine's check, nothing written."""
+    from companion.games.mafia_casino import actions as A
+
+    session = Session.start(store, "mafia-casino", {"players": 3}, seed=1)
+    assert session.allows(A.MarketValueDrawn(1, True))
+    assert not session.allows(A.EndTurn())  # the market card first
+    assert session.seq == 0 and session.actions == []

@@ -14,7 +14,6 @@ UI = ROOT / "ui"
 COMMANDS = {"Next", "Back", "Undo", "Roll", "Vote", "PowerMenu", "TagSeen", "StatusChanged"}
 
 ALLOWED: dict[str, int] = {
-    "mafia_casino": 24,
 
     "mafia_plus": 10,
 

@@ -115,7 +115,9 @@ class GameResult:
     text: str
     winners: tuple[int, ...]
     paid_each: int
-    details: tuple[tuple[str, str], ...] = ()  # (player, what they had)
+    details: tuple[tuple[str, str], ...] = ()  # (player, what they had; roulette: the values placed)
+    cards: tuple[str, ...] = ()  # what was turned from the pile: poker's board, roulette's cards, slot's symbols
+    bet: int = 0  # the slot machine's bet (cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,9 @@ class CasinoState:
     last_game: GameResult | None = None
     winners: tuple[int, ...] = ()
     end_reason: str = ""
+    journal_turns: tuple[int, ...] = ()  # the turn each ledger entry was booked in (the ledger's history)
+    #: the newest action's private lines, (seat, text): a robbery's cards for robber and victim only
+    notes: tuple[tuple[int, str], ...] = ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -189,6 +194,10 @@ class TableView:
     winners: tuple[str, ...]
     draw_prompt: str | None = None  # a chance draw is awaited: enter the real cards or let the app draw
     market_cards: tuple[tuple[str, int, int], ...] = ()  # the game's four Market Value cards (box values)
+    ledger_turns: tuple[int, ...] = ()  # the turn of each ``ledger`` entry (0: the setup)
+    #: the seats with a private line from the newest action (the robber first, then the victim):
+    #: who may hold to see it; the line itself is in that seat's view only
+    noted: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +208,7 @@ class SeatView:
     table: TableView
     safe: tuple[tuple[str, int], ...]
     poker_cards: tuple[str, ...]
+    note: str = ""  # the newest action's private line for this seat ("You took: 10 pearls.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -636,7 +646,13 @@ class MafiaCasinoEngine(Engine):
 
     # -- apply ---------------------------------------------------------------------------------
     def _apply(self, state: CasinoState, action: Action) -> tuple[CasinoState, list[Event]]:
-        return getattr(self, f"_do_{action.kind}")(state, action)
+        if state.notes:
+            state = replace(state, notes=())  # a private line lasts until the next action
+        s, events = getattr(self, f"_do_{action.kind}")(state, action)
+        booked = len(s.ledger.journal) - len(s.journal_turns)
+        if booked > 0:  # each entry remembers the turn it was booked in (the turn the action began in)
+            s = replace(s, journal_turns=s.journal_turns + (state.turn,) * booked)
+        return s, events
 
     def _do_bank_correction(self, s: CasinoState, a: BankCorrection):
         name = s.players[a.seat].name
@@ -792,7 +808,7 @@ class MafiaCasinoEngine(Engine):
                         for seat, h in sorted(hands.items()))
         events = [Event("poker_result", text, data={"board": a.cards, "winners": won, "each": each,
                                                      "hands": {s.players[k].name: v.name for k, v in hands.items()}})]
-        result = GameResult("poker", text, tuple(won), each, details)
+        result = GameResult("poker", text, tuple(won), each, details, cards=tuple(a.cards))
         for w in won:
             if each:
                 s, evs = self._pay(s, None, w, each, "Poker Texas Hold'em")
@@ -845,7 +861,8 @@ class MafiaCasinoEngine(Engine):
         s, evs = self._pay(s, None, owner, prize, "Roulette")
         s = replace(s, game=None, phase="clients",
                     last_game=GameResult("roulette", text, (owner,), prize,
-                                         tuple((s.players[seat].name, " ".join(vs)) for seat, vs in rnd.bets)))
+                                         tuple((s.players[seat].name, " ".join(vs)) for seat, vs in rnd.bets),
+                                         cards=rnd.turned))
         return s, events + evs + [self._phase_event(s)]
 
     def _do_play_slot_machine(self, s: CasinoState, a: PlaySlotMachine):
@@ -868,7 +885,8 @@ class MafiaCasinoEngine(Engine):
             s, evs = self._pay(s, None, s.active, prize, "Slot machine")
             events += evs
         s = replace(s, game=None, phase="clients",
-                    last_game=GameResult("slot", text, (s.active,) if prize else (), prize))
+                    last_game=GameResult("slot", text, (s.active,) if prize else (), prize,
+                                         cards=tuple(a.symbols), bet=bet))
         return s, events + [self._phase_event(s)]
 
     def _game_played(self, s: CasinoState, extra_cards: int) -> CasinoState:
@@ -909,6 +927,7 @@ class MafiaCasinoEngine(Engine):
         me = s.players[s.active]
         s = replace(_set(s, s.active, replace(me, safe=me.safe + taken)), game=None, phase="actions")
         listed = ", ".join(f"{n} {j}s" for j, n in taken)
+        s = replace(s, notes=((s.active, f"You took: {listed}."), (target, f"Stolen from your safe: {listed}.")))
         return s, [Event("safe_robbery", f"{me.name} puts {_cards(len(taken))} from {victim.name}'s safe into their own."),
                    Event("safe", f"You took: {listed}.", Seat(s.active)),
                    Event("safe", f"Stolen from your safe: {listed}.", Seat(target))]
@@ -1084,7 +1103,8 @@ class MafiaCasinoEngine(Engine):
             if not 0 <= audience.n < len(state.players):
                 raise IllegalAction(f"There is no seat {audience.n}.")
             holes = dict(state.game.holes) if isinstance(state.game, PokerRound) else {}
-            return SeatView(audience.n, table, state.players[audience.n].safe, holes.get(audience.n, ()))
+            note = next((text for seat, text in state.notes if seat == audience.n), "")
+            return SeatView(audience.n, table, state.players[audience.n].safe, holes.get(audience.n, ()), note)
         if audience == REVEAL:
             holes = state.game.holes if isinstance(state.game, PokerRound) else ()
             return RevealView(table, tuple((p.name, p.safe) for p in state.players),
@@ -1114,7 +1134,8 @@ class MafiaCasinoEngine(Engine):
             box=tuple(zip(tokens.COLOURS, s.box)) if s.token_mode else (),
             ledger=tuple((t.payer, t.payee, t.amount, t.reason) for t in s.ledger.journal),
             winners=tuple(s.players[i].name for i in s.winners), draw_prompt=self.awaiting_draw(s),
-            market_cards=tuple((c.name, c.pearl, c.diamond) for c in data.market))
+            market_cards=tuple((c.name, c.pearl, c.diamond) for c in data.market),
+            ledger_turns=s.journal_turns, noted=tuple(seat for seat, _ in s.notes))
 
     def awaiting_draw(self, s: CasinoState) -> str | None:
         """What the game waits to have turned (session ``draw()`` or entered by hand), or None."""

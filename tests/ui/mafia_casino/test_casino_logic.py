@@ -19,6 +19,11 @@ def started(tokens=True, players=3):
     return state
 
 
+def turn(state):
+    """The wizard's views and legality for ``state`` (a screen gets them from its session)."""
+    return L.Turn.of_state(ENGINE, state)
+
+
 def with_tokens(state, seat, stock):
     """Give ``seat`` a token stock (and the matching balance) taken from the box."""
     from companion.bank import BANK
@@ -45,30 +50,30 @@ def test_status_line_names_the_turn_player_and_phase():
 def test_wizard_builds_a_construction_from_taps_and_says_what_it_plays():
     state = started()
     w = L.Wizard("build_hotel")
-    q = w.question(ENGINE, state)
+    q = w.question(turn(state))
     assert q.name == "name" and "Security Agency" in [o.label for o in q.options]
     w.answers["name"] = "Pool"
-    assert w.question(ENGINE, state).name == "cost"
+    assert w.question(turn(state)).name == "cost"
     w.answers["cost"] = 2
-    assert w.question(ENGINE, state) is None
-    assert w.build(state) == A.BuildConstruction("hotel", "Pool", 2)
-    assert w.summary(state) == "Construction: Hotel · Pool · 2 manpower"
+    assert w.question(turn(state)) is None
+    assert w.build() == A.BuildConstruction("hotel", "Pool", 2)
+    assert w.summary(turn(state)) == "Construction: Hotel · Pool · 2 manpower"
 
 
 def test_wizard_disables_what_the_engine_would_refuse():
     state = started()
     # nobody has a construction: no Bomb; an empty safe: nothing to sell
-    assert not L.choice_enabled(ENGINE, state, "bomb")
-    assert not L.choice_enabled(ENGINE, state, "sell")
-    assert L.choice_enabled(ENGINE, state, "poker")
+    assert not L.choice_enabled(turn(state), "bomb")
+    assert not L.choice_enabled(turn(state), "sell")
+    assert L.choice_enabled(turn(state), "poker")
     # after a Construction card, only Constructions (one type of action card per turn)
     state, _ = ENGINE.apply(state, A.BuildConstruction("hotel", "Pool", 1))
-    assert L.choice_enabled(ENGINE, state, "build_casino")
-    assert not L.choice_enabled(ENGINE, state, "poker")
-    assert not L.choice_enabled(ENGINE, state, "discard_hand")
+    assert L.choice_enabled(turn(state), "build_casino")
+    assert not L.choice_enabled(turn(state), "poker")
+    assert not L.choice_enabled(turn(state), "discard_hand")
     # no construction twice
     w = L.Wizard("build_hotel")
-    pool = [o for o in w.question(ENGINE, state).options if o.value == "Pool"][0]
+    pool = [o for o in w.question(turn(state)).options if o.value == "Pool"][0]
     assert not pool.enabled
 
 
@@ -76,14 +81,14 @@ def test_wizard_bomb_asks_target_then_their_constructions():
     state = started()
     state = _set(state, 1, replace(state.players[1], built=((), ("Bar",), ())))
     w = L.Wizard("bomb")
-    q = w.question(ENGINE, state)
+    q = w.question(turn(state))
     assert [(o.label, o.enabled) for o in q.options] == [("Ben", True), ("Cleo", False)]
     w.answers["target"] = 1
-    q = w.question(ENGINE, state)
+    q = w.question(turn(state))
     assert [o.label for o in q.options] == ["Bar (Restaurant)"]
     w.answers["construction"] = ("restaurant", "Bar")
     w.answers["cost"] = 1
-    assert w.build(state) == A.PlayBomb(1, "restaurant", "Bar", 1)
+    assert w.build() == A.PlayBomb(1, "restaurant", "Bar", 1)
 
 
 def test_payment_rows_show_tokens_given_and_change_back():
@@ -144,36 +149,31 @@ def test_card_faces_split_value_and_suit():
 
 
 def test_ledger_history_is_every_entry_newest_first_with_its_turn():
+    """The table view carries each entry's turn: the history screen folds no log."""
     config = dict(L.SAMPLE_CONFIG)
-    actions = L.sample_actions("table")
-    rows = L.ledger_history(ENGINE, config, L.SAMPLE_SEED, actions)
     state = ENGINE.new(config, L.SAMPLE_SEED)
-    for action in actions:
+    assert L.ledger_history(ENGINE.view(state, TABLE)) == []
+    for action in L.sample_actions("table"):
         state, _ = ENGINE.apply(state, action)
+    rows = L.ledger_history(ENGINE.view(state, TABLE))
     journal = state.ledger.journal
     assert [(r.payer, r.payee, r.amount, r.reason) for r in rows] == [
         (t.payer, t.payee, t.amount, t.reason) for t in reversed(journal)]
     assert [r.when for r in rows] == ["Turn 3", "Turn 1", "Turn 1"]
     assert rows[0].who == "The bank pays Cleo" and rows[0].money == "$4M"
     assert rows[-1].reason == "Client Casino (3 constructions)"
-    assert L.ledger_history(ENGINE, config, L.SAMPLE_SEED, []) == []
 
 
-def test_picked_player_by_seat_button_or_tag_and_refusals_in_words():
-    from companion.store import TagBinding
-    from hardware import Next, TagSeen, Vote
-
-    names = ["Anna", "Ben", "Cleo"]
-    tags = {"1": TagBinding("1", "player", "Ben", ""), "2": TagBinding("2", "player", "Gino", ""),
-            "3": TagBinding("3", "card", "Saint", "")}
-    assert L.picked_player(Vote(2), names, tags.get) == (2, "", True)
-    assert L.picked_player(Vote(3), names, tags.get) == (None, "There is no seat 4 at this table of 3.", True)
-    assert L.picked_player(TagSeen("1"), names, tags.get) == (1, "", True)
-    assert L.picked_player(TagSeen("2"), names, tags.get) == (None, "Gino is not playing at this table.", True)
-    # an unknown tag or a card's tag is left to the app (it offers to register it)
-    assert L.picked_player(TagSeen("9"), names, tags.get) == (None, "", False)
-    assert L.picked_player(TagSeen("3"), names, tags.get) == (None, "", False)
-    assert L.picked_player(Next(), names, tags.get) == (None, "", False)
+def test_a_games_result_carries_its_cards_so_the_result_screens_fold_no_log():
+    state = ENGINE.new(L.SAMPLE_CONFIG, L.SAMPLE_SEED)
+    for action in L.sample_actions("poker"):
+        state, _ = ENGINE.apply(state, action)
+    assert ENGINE.view(state, TABLE).last_game.cards == ("9H", "9S", "9C", "KD", "2S")
+    state = ENGINE.new(L.SAMPLE_CONFIG, L.SAMPLE_SEED)
+    for action in L.sample_actions("slot") + [A.SlotCardsTurned(("diamond", "diamond", "pearl"), True)]:
+        state, _ = ENGINE.apply(state, action)
+    last = ENGINE.view(state, TABLE).last_game
+    assert (last.cards, last.bet) == (("diamond", "diamond", "pearl"), 3)
 
 
 # -- issue 26 --------------------------------------------------------------------------------------
@@ -186,23 +186,33 @@ def test_the_safe_moment_says_the_same_on_the_shared_screen_whatever_the_safe_ho
         curtain = L.private_curtain(key, "Anna")
         assert "pearl" not in repr(curtain) and "diamond" not in repr(curtain)
         assert curtain.hold == "Anna: hold to open your safe" and curtain.title == "For Anna only"
-    assert L.Wizard("sell").question(ENGINE, pearls).prompt == L.Wizard("sell").question(ENGINE, diamonds).prompt
+    assert L.Wizard("sell").question(turn(pearls)).prompt == L.Wizard("sell").question(turn(diamonds)).prompt
     # the pad's own line (private) says what is picked
-    assert L.private_picked("buy", pearls, {"cards": [("pearl", 20), ("diamond", 10)]}) == \
+    assert L.private_picked("buy", (("pearl", 20),), {"cards": [("pearl", 20), ("diamond", 10)]}) == \
         "Into the safe: 20 pearls, 10 diamonds"
-    assert L.private_picked("sell", pearls, {"safe_cards": [0]}) == "To sell: 20 pearls"
+    assert L.private_picked("sell", (("pearl", 20),), {"safe_cards": [0]}) == "To sell: 20 pearls"
 
 
 def test_a_robbery_offers_robber_and_victim_each_a_private_line_naming_only_the_seat():
+    """The cards that moved are in the seat views of robber and victim only; the table view names
+    only who may hold to see."""
+    from companion.engine import Seat
+
     state = _set(started(), 1, replace(started().players[1], safe=(("pearl", 10), ("diamond", 20))))
     state, _ = ENGINE.apply(state, A.PlaySafeRobbery(1, 0))
     state, events = ENGINE.apply(state, A.SafeCardsTaken((0, 1), True))
-    notes = L.private_notes(events, ["Anna", "Ben", "Cleo"], active=0)
+    table = ENGINE.view(state, TABLE)
+    assert "pearl" not in repr(table) and "diamond" not in repr(table) and table.noted == (0, 1)
+    assert ENGINE.view(state, Seat(2)).note == ""
+    notes = L.private_notes(table, lambda seat: ENGINE.view(state, Seat(seat)).note)
     assert [(n.button, n.title) for n in notes] == [("Anna: hold to see", "For Anna only"),
                                                     ("Ben: hold to see", "For Ben only")]
     assert notes[0].text == "You took: 10 pearls, 20 diamonds."
     assert notes[1].text == "Stolen from your safe: 10 pearls, 20 diamonds."
     assert L.news(events) == "Anna puts 2 cards from Ben's safe into their own."  # the table: how many
+    # the next action ends the private moment
+    state, _ = ENGINE.apply(state, A.EndActions())
+    assert ENGINE.view(state, TABLE).noted == () and ENGINE.view(state, Seat(0)).note == ""
 
 
 def test_an_extortion_shows_each_players_change_where_the_balances_are_read():
@@ -233,3 +243,26 @@ def test_the_market_value_line_in_play_carries_no_box_tag():
 def test_the_continue_button_fits_six_names():
     assert L.continue_label(["Anna", "Ben", "Cleo"]) == "Continue: Anna, Ben, Cleo"
     assert L.continue_label(["Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi"]) == "Continue: Anna, Ben +4"
+
+
+# -- the manifest (issue #24): screens, route, speaking policy ------------------------------------
+
+def test_casino_screens_are_listed_with_their_entry_and_back_targets():
+    from ui.controller import GAME_ENTRY, PARENT, SCREENS
+
+    assert {"mafia_casino_new", "mafia_casino_table", "mafia_casino_poker", "mafia_casino_ledger"} <= set(SCREENS)
+    assert GAME_ENTRY["mafia-casino"] == "mafia_casino_new"
+    assert PARENT["mafia_casino_poker"] == "mafia_casino_table"
+
+
+def test_the_route_follows_the_phase_and_the_narrator_says_results_once_per_commit():
+    from ui.manifest import manifest_of
+
+    manifest = manifest_of("mafia-casino")
+    assert manifest.route_for(None) == "mafia_casino_table"
+    state = started()
+    state, _ = ENGINE.apply(state, A.PlaySlotMachine(1))
+    _, events = ENGINE.apply(state, A.SlotCardsTurned(("diamond", "diamond", "diamond"), True))
+    lines = manifest.lines_for(None, events)
+    assert len(lines) == 1 and lines[0].startswith("Slot machine: diamond, diamond, diamond")
+    assert manifest.lines_for(None, ENGINE.apply(started(), A.EndActions())[1]) == []

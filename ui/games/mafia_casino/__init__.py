@@ -31,4 +31,7 @@ MANIFEST = GameManifest(
     screens=SCREENS,
     entry="mafia_casino_new",
     parent=PARENT,
+    route="ui.games.mafia_casino.logic:route",  # the Game cards on their screens, the rest on the table
+    speak="ui.games.mafia_casino.logic:lines",  # results and a change the tokens cannot make
+    sample="ui.games.mafia_casino.logic:sample",  # --screenshot: a seeded game up to the screen
 )

@@ -18,18 +18,22 @@ from companion.games.mafia_casino import actions as A
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from hardware.commands import Back, Undo
 from ui import theme as th
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton  # noqa: F401  (kv: the private moment's hold)
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
+from . import widgets  # noqa: F401  (the shared Casino kv rules)
 
 load_kv(__file__)
 
 
-class CasinoActionScreen(CasinoScreen):
+class CasinoActionScreen(GameScreen):
+    game = L.GAME
     mode = StringProperty("choose")  # choose / fields / manpower / private (buying or selling jewels)
     heading = StringProperty("")
     prompt = StringProperty("")
@@ -50,25 +54,25 @@ class CasinoActionScreen(CasinoScreen):
         self.option_buttons: dict = {}
         self._idle = None
 
-    def prepare(self, **params):
+    def enter(self, **_) -> None:
         self.close_private()
         self.wizard = L.Wizard()
         self.discarded = []
-        super().prepare(**params)
 
     def on_leave(self, *_):
         self.close_private()
         super().on_leave()
 
-    def should_follow(self, target: str) -> bool:
-        return True
+    def turn(self, view=None) -> L.Turn:
+        """The views and the engine's legality the card wizard asks (never the raw state)."""
+        return L.Turn.of(self.session, view)
 
     # -- taps ---------------------------------------------------------------------------------
     def choose(self, key: str) -> None:
         self.error = ""
         self.wizard = L.Wizard(key)
-        self.wizard.answers = {f: [] for f in self.wizard.fields(self.state) if f in ("cards", "safe_cards")}
-        self.refresh()
+        self.wizard.answers = {f: [] for f in self.wizard.fields() if f in ("cards", "safe_cards")}
+        self.show([])
 
     def answer(self, name: str, value, multi: int) -> None:
         self.error = ""
@@ -83,13 +87,13 @@ class CasinoActionScreen(CasinoScreen):
             self.wizard.answers[name] = picked
         else:
             self.wizard.answers[name] = value
-        self.refresh()
+        self.show([])
 
     def back_step(self) -> None:
         """Undo the last answer (or go back to the card choice)."""
         self.error = ""
         answers = self.wizard.answers
-        singles = [f for f in self.wizard.fields(self.state) if f in answers and f not in ("cards", "safe_cards")]
+        singles = [f for f in self.wizard.fields() if f in answers and f not in ("cards", "safe_cards")]
         multis = [f for f in ("cards", "safe_cards") if answers.get(f)]
         if multis:
             answers[multis[0]] = []
@@ -97,7 +101,7 @@ class CasinoActionScreen(CasinoScreen):
             del answers[singles[-1]]
         else:
             self.wizard = L.Wizard()
-        self.refresh()
+        self.show([])
 
     # -- the private safe moment -----------------------------------------------------------------
     def _private_field(self) -> str:
@@ -152,7 +156,7 @@ class CasinoActionScreen(CasinoScreen):
 
     def private_commit_tap(self) -> None:
         self._touch_idle()
-        action = self.wizard.build(self.state)
+        action = self.wizard.build()
         if action is None:
             self.private_error = "Tap at least one card first."
             return
@@ -162,13 +166,13 @@ class CasinoActionScreen(CasinoScreen):
     def _fill_private(self) -> None:
         if "private_grid" not in self.ids or self.session is None:
             return
-        state = self.state
-        curtain = L.private_curtain(self.wizard.key, self.view.active_name)
+        turn = self.turn()
+        curtain = L.private_curtain(self.wizard.key, self.view().active_name)
         self.private_title = curtain.title
         self.private_commit = curtain.commit
-        question = self.wizard.question(self.engine, state)
+        question = self.wizard.question(turn)
         self.private_prompt = question.prompt if question else ""
-        self.private_picked = L.private_picked(self.wizard.key, state, self.wizard.answers)
+        self.private_picked = L.private_picked(self.wizard.key, turn.own_safe(), self.wizard.answers)
         grid = self.ids.private_grid
         grid.clear_widgets()
         picked = self.wizard.answers.get(self._private_field(), [])
@@ -183,7 +187,7 @@ class CasinoActionScreen(CasinoScreen):
             grid.add_widget(b)
 
     def play(self) -> None:
-        action = self.wizard.build(self.state)
+        action = self.wizard.build()
         if action is None:
             self.error = "Answer the question above first."
             return
@@ -192,28 +196,27 @@ class CasinoActionScreen(CasinoScreen):
     def add_manpower(self, value: int) -> None:
         self.error = ""
         self.discarded = self.discarded + [value]
-        self.refresh()
+        self.show([])
 
     def clear_manpower(self) -> None:
         self.error = ""
         self.discarded = []
-        self.refresh()
+        self.show([])
 
     def pay(self) -> None:
         if self.act(A.PayManpower(tuple(self.discarded))):
             self.discarded = []
 
     # -- showing ------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "grid" not in self.ids:
-            return
-        view, state = self.view, self.state
+    def show(self, events) -> None:
+        view = self.view()
+        turn = self.turn(view)
+        self.set_phase(L.status_line(view))
         grid = self.ids.grid
         self._pending = []  # (container, text, callback, ident, enabled, selected, big)
         me = view.active_name
         try:
-            self._layout(view, state, grid, me)
+            self._layout(view, turn, grid, me)
         finally:
             self._apply_options(grid)
 
@@ -237,7 +240,7 @@ class CasinoActionScreen(CasinoScreen):
             if container is not grid and container.parent is None:
                 grid.add_widget(container)
 
-    def _layout(self, view, state, grid, me) -> None:
+    def _layout(self, view, turn, grid, me) -> None:
         if view.phase == "manpower":
             self.mode = "manpower"
             self.heading = f"{me} discards cards worth at least {view.manpower_due} manpower"
@@ -274,12 +277,12 @@ class CasinoActionScreen(CasinoScreen):
                                      color=th.MUTED, size_hint_x=None, width=self._px(104),
                                      halign="left", valign="middle", text_size=(self._px(104), None)))
                 for key, title in keys:
-                    enabled = L.choice_enabled(self.engine, state, key)
+                    enabled = L.choice_enabled(turn, key)
                     self._option(row, title, lambda k=key: self.choose(k), key, enabled=enabled)
             return
         self.mode = "fields"
-        self.heading = self.wizard.summary(state)
-        question = self.wizard.question(self.engine, state)
+        self.heading = self.wizard.summary(turn)
+        question = self.wizard.question(turn)
         self.summary = ""
         if question is None:
             self.prompt = "Ready: tap Play."
@@ -318,31 +321,50 @@ class CasinoActionScreen(CasinoScreen):
         self.option_buttons[ident] = b
         container.add_widget(b)
 
+    # -- hardware: a button never acts under the private pad; Vote(seat) or a tag answers "Which player?"
     def handle_command(self, command) -> bool:
-        """Vote(seat) or a player's tag answers "Which player?" (the target of a card)."""
-        if self.private_showing:  # a button press never acts under the private pad; BACK or UNDO hide it
-            if type(command).__name__ in ("Back", "Undo"):
+        if self.private_showing:  # BACK or UNDO hide the pad; nothing else passes it
+            if isinstance(command, (Back, Undo)):
                 self.close_private()
             return True
-        if type(command).__name__ in ("Vote", "TagSeen") and self.session is not None and self.mode == "fields":
-            question = self.wizard.question(self.engine, self.state)
-            if question is not None and question.name == "target":
-                seat, handled = self.picked_seat(command)
-                if seat is None:
-                    return handled
-                option = next((o for o in question.options if o.value == seat), None)
-                name = self.view.players[seat].name
-                if option is None:
-                    self.error = f"{name} plays this card: choose another player."
-                elif not option.enabled:
-                    self.error = f"{name} cannot be chosen for this card."
-                else:
-                    self.answer("target", seat, 0)
-                return True
         return super().handle_command(command)
 
+    def on_vote(self, seat: int) -> bool:
+        if not self._asks_target():
+            return False
+        seat, self.error = L.picked_seat(seat, [p.name for p in self.view().players])
+        if seat is not None:
+            self._target(seat)
+        return True
+
+    def on_tag(self, uid: str) -> bool:
+        if not self._asks_target():
+            return False
+        seat, sentence, handled = L.picked_by_tag(self.table.store.tag(uid), [p.name for p in self.view().players])
+        self.error = sentence
+        if seat is not None:
+            self._target(seat)
+        return handled
+
+    def _asks_target(self) -> bool:
+        if self.mode != "fields":
+            return False
+        question = self.wizard.question(self.turn())
+        return question is not None and question.name == "target"
+
+    def _target(self, seat: int) -> None:
+        question = self.wizard.question(self.turn())
+        option = next((o for o in question.options if o.value == seat), None)
+        name = self.view().players[seat].name
+        if option is None:
+            self.error = f"{name} plays this card: choose another player."
+        elif not option.enabled:
+            self.error = f"{name} cannot be chosen for this card."
+        else:
+            self.answer("target", seat, 0)
+
     def ready(self) -> bool:
-        return self.mode == "fields" and self.wizard.build(self.state) is not None
+        return self.mode == "fields" and self.wizard.build() is not None
 
 
 SCREEN = CasinoActionScreen

@@ -14,8 +14,10 @@ from ui.games.il_capo.logic import AmountPad  # the one $-step pad (Kivy-free)
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
+from . import widgets  # noqa: F401  (the shared Casino kv rules)
 
 load_kv(__file__)
 
@@ -31,8 +33,9 @@ def step_label(amount: int) -> str:
     return "+" + L.money(amount)
 
 
-class CasinoBankScreen(CasinoScreen):
-    follows_game = False  # a payment here stays here until Back to the table
+class CasinoBankScreen(GameScreen):
+    game = L.GAME
+    follows_route = False  # a side screen: it moves only when a payment is booked here (to the table)
     seat = NumericProperty(-1)
     amount_text = StringProperty("$0M")
     hint = StringProperty("")
@@ -40,59 +43,69 @@ class CasinoBankScreen(CasinoScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.pad = AmountPad()
+        self._booking = False
 
-    def prepare(self, seat: int | None = None, **params):
+    def enter(self, seat: int | None = None, **_) -> None:
         self.pad.clear()
         self.seat = -1 if seat is None else seat
-        super().prepare(**params)
 
     # -- taps ------------------------------------------------------------------------------
     def pick_seat(self, seat: int) -> None:
         self.error = ""
         self.seat = seat
-        self.refresh()
+        self.show([])
 
     def quick(self, amount: int) -> None:
         self.error = ""
         self.pad.set(amount)
-        self.refresh()
+        self.show([])
 
     def step(self, amount: int) -> None:
         self.error = ""
         self.pad.add(amount)
-        self.refresh()
+        self.show([])
 
     def back_step(self) -> None:
         self.error = ""
         self.pad.back()
-        self.refresh()
+        self.show([])
 
     def clear(self) -> None:
         self.error = ""
         self.pad.clear()
-        self.refresh()
+        self.show([])
 
     def pay(self, direction: int) -> None:
         """+1: the bank pays the player; -1: the player pays the bank."""
-        if not 0 <= self.seat < len(self.view.players):
+        if self.seat < 0:  # (a seat not at the table is refused by the engine, in words)
             self.error = "Tap the player the money is about first."
             return
         if self.pad.value <= 0:
             self.error = "Tap an amount first."
             return
-        if self.act(BankCorrection(self.seat, direction * self.pad.value, REASON)):
-            self.pad.clear()
-            self.go(L.screen_for_phase(self.state.phase))  # the table shows the payment (and tokens)
+        self._booking = True
+        try:
+            self.act(BankCorrection(self.seat, direction * self.pad.value, REASON))
+        finally:
+            self._booking = False
+
+    def follow_route(self) -> bool:
+        """A payment booked here: the table shows it (and, with tokens, which tokens move); this
+        screen is not drawn again for it (one view, one rebuild per tap)."""
+        if not self._booking:
+            return False
+        self.pad.clear()
+        self.back()
+        return True
 
     def back(self) -> None:
-        self.go(L.screen_for_phase(self.state.phase))
+        """To the table, where the Bank button is (a Game in play is one tap on from there)."""
+        self.go(L.TABLE)
 
     # -- showing ---------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "players" not in self.ids:
-            return
-        view = self.view
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
         box = self.ids.players
         box.clear_widgets()
         box.cols = 1 if len(view.players) <= 3 else 2
@@ -106,16 +119,23 @@ class CasinoBankScreen(CasinoScreen):
         self.hint = (f"{name}: tap an amount, then Bank pays or Pays the bank." if name
                      else "Tap the player the money is about.")
 
-    def handle_command(self, command) -> bool:
-        if type(command).__name__ in ("Vote", "TagSeen") and self.session is not None:
-            seat, handled = self.picked_seat(command)
-            if seat is not None:
-                self.pick_seat(seat)
-            return handled
-        if type(command).__name__ == "Back":
-            self.back()
-            return True
-        return super().handle_command(command)
+    # -- hardware: a seat button or a player's tag picks the player; BACK returns to the table --
+    def on_vote(self, seat: int) -> bool:
+        seat, self.error = L.picked_seat(seat, [p.name for p in self.view().players])
+        if seat is not None:
+            self.pick_seat(seat)
+        return True
+
+    def on_tag(self, uid: str) -> bool:
+        seat, sentence, handled = L.picked_by_tag(self.table.store.tag(uid), [p.name for p in self.view().players])
+        self.error = sentence
+        if seat is not None:
+            self.pick_seat(seat)
+        return handled
+
+    def on_back(self) -> bool:
+        self.back()
+        return True
 
 
 SCREEN = CasinoBankScreen

@@ -10,16 +10,18 @@ from ui.widgets.big_button import BigButton
 
 from ui.screens import load_kv
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
 from .widgets import CasinoLedgerRow  # noqa: F401  (kv)
 
 load_kv(__file__)
 
 
-class CasinoLedgerScreen(CasinoScreen):
+class CasinoLedgerScreen(GameScreen):
+    game = L.GAME
     #: an undo here stays here: the list shows what was taken back
-    follows_game = False
+    follows_route = False
     summary = StringProperty("")
     correcting = BooleanProperty(False)
     correction_seat = NumericProperty(-1)
@@ -41,7 +43,7 @@ class CasinoLedgerScreen(CasinoScreen):
         self.error = ""
 
     def _fill_correction(self) -> None:
-        view = self.view
+        view = self.view()
         rows = (("correction_players", [(p.name, lambda s=p.seat: self._set(seat=s), p.seat == self.correction_seat)
                                         for p in view.players]),
                 ("correction_amounts", [(L.money(v) if v < 0 else "+" + L.money(v), lambda v=v: self._set(step=v), False)
@@ -77,12 +79,9 @@ class CasinoLedgerScreen(CasinoScreen):
         if self.act(BankCorrection(self.correction_seat, int(self.correction_amount), self.correction_reason)):
             self.correcting = False
 
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "rows" not in self.ids:
-            return
-        s = self.session
-        self.history = L.ledger_history(s.engine, s.config, s.seed, s.actions)
+    def show(self, events) -> None:
+        self.set_phase(L.status_line(self.view()))
+        self.history = L.ledger_history(self.view())
         box = self.ids.rows
         box.clear_widgets()
         for row in self.history:
@@ -92,22 +91,21 @@ class CasinoLedgerScreen(CasinoScreen):
                         else "No money has moved yet.")
 
     def back(self) -> None:
-        self.go(L.screen_for_phase(self.state.phase))
+        self.go(self.route_target())
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Next":
-            if self.confirming_undo:
-                self.confirm_undo()
-            else:
-                self.back()
+    # -- hardware: NEXT answers the undo question or goes back; BACK cancels the question --------
+    def on_next(self) -> bool:
+        if self.confirming_undo:
+            self.confirm_undo()
+        else:
+            self.back()
+        return True
+
+    def on_back(self) -> bool:
+        if self.confirming_undo:
+            self.cancel_undo()
             return True
-        if name == "Back":
-            if self.confirming_undo:
-                self.cancel_undo()
-                return True
-            return False
-        return super().handle_command(command)
+        return False
 
 
 SCREEN = CasinoLedgerScreen

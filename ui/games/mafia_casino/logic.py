@@ -7,8 +7,9 @@ the seeded sample games used for screenshots. Plain functions, tested without a 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from companion.engine import TABLE as TABLE_AUDIENCE
 from companion.errors import CompanionError
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino import tokens as T
@@ -164,6 +165,33 @@ class Question:
     multi: int = 0  # >0: pick up to this many (tap adds), then Play
 
 
+@dataclass(frozen=True)
+class Turn:
+    """What the card wizard asks about: the table's view, the engine's legality through the session
+    (``Session.allows``) and, read only for the player's own private pad, the active player's safe
+    (their seat view). Never the raw state."""
+
+    view: Any  # the table's view (engine.TableView)
+    allows: Callable[[Any], bool]
+    own_safe: Callable[[], tuple] = lambda: ()
+
+    @classmethod
+    def of(cls, session, view=None) -> "Turn":
+        from companion.engine import Seat
+
+        view = session.view(TABLE_AUDIENCE) if view is None else view
+        return cls(view, session.allows, lambda: session.view(Seat(view.active)).safe)
+
+    @classmethod
+    def of_state(cls, engine, state) -> "Turn":
+        """The same from an engine and a state (tests and tools without a session)."""
+        from companion.engine import Seat
+
+        view = engine.view(state, TABLE_AUDIENCE)
+        return cls(view, lambda action: legal(engine, state, action),
+                   lambda: engine.view(state, Seat(view.active)).safe)
+
+
 @dataclass
 class Wizard:
     """The card being entered: ``key`` (a CHOICES key) and the answers so far (field -> value)."""
@@ -171,7 +199,7 @@ class Wizard:
     key: str | None = None
     answers: dict = field(default_factory=dict)
 
-    def fields(self, state) -> list[str]:
+    def fields(self) -> list[str]:
         k = self.key
         if k is None:
             return []
@@ -191,11 +219,11 @@ class Wizard:
             return ["safe_cards"]
         return []
 
-    def build(self, state, answers: dict | None = None) -> A.Action | None:
+    def build(self, answers: dict | None = None) -> A.Action | None:
         """The action once every field is answered, else None."""
         a = self.answers if answers is None else answers
         k = self.key
-        if k is None or any(f not in a for f in self.fields(state)):
+        if k is None or any(f not in a for f in self.fields()):
             return None
         if k.startswith("build_"):
             return A.BuildConstruction(k[6:], a["name"], a["cost"])
@@ -225,10 +253,10 @@ class Wizard:
         return None
 
     # -- asking the engine which options can still lead to a legal card --------------------------
-    def _defaults(self, state, answers: dict) -> dict:
+    def _defaults(self, answers: dict) -> dict:
         """Fill unanswered fields with the least demanding answer (cost 0, bet 1, one card)."""
         out = dict(answers)
-        for f in self.fields(state):
+        for f in self.fields():
             if f in out:
                 continue
             if f == "cost":
@@ -243,29 +271,28 @@ class Wizard:
                 return {}
         return out
 
-    def possible(self, engine, state, answers: dict) -> bool:
+    def possible(self, turn: Turn, answers: dict) -> bool:
         """Could the card be played with these answers (the rest filled in least demandingly)?"""
-        filled = self._defaults(state, answers)
-        if not filled and self.fields(state):
+        filled = self._defaults(answers)
+        if not filled and self.fields():
             # a field without a neutral default (target, name...): some option of it must work
-            question = self.question(engine, state, answers, check=False)
+            question = self.question(turn, answers, check=False)
             if question is None:
                 return False
-            return any(self.possible(engine, state, {**answers, question.name: o.value})
-                       for o in question.options)
-        action = self.build(state, filled)
-        return action is not None and legal(engine, state, action)
+            return any(self.possible(turn, {**answers, question.name: o.value}) for o in question.options)
+        action = self.build(filled)
+        return action is not None and turn.allows(action)
 
-    def question(self, engine, state, answers: dict | None = None, check: bool = True) -> Question | None:
+    def question(self, turn: Turn, answers: dict | None = None, check: bool = True) -> Question | None:
         """The next field to answer, its options enabled by the engine; None when complete."""
         a = self.answers if answers is None else answers
-        todo = [f for f in self.fields(state) if f not in a or (f in ("cards", "safe_cards"))]
+        todo = [f for f in self.fields() if f not in a or (f in ("cards", "safe_cards"))]
         if not todo:
             return None
         name = todo[0]
-        options = self._options(state, name, a)
+        options = self._options(turn, name, a)
         if check and name not in ("cards", "safe_cards"):
-            options = tuple(Option(o.label, o.value, self.possible(engine, state, {**a, name: o.value}))
+            options = tuple(Option(o.label, o.value, self.possible(turn, {**a, name: o.value}))
                             for o in options)
         prompts = {"name": "Which construction?", "cost": "Manpower cost printed on the card?",
                    "target": "Which player?", "construction": "Which construction is destroyed?",
@@ -273,8 +300,8 @@ class Wizard:
                    "safe_cards": "Safe cards to sell (up to 3)"}
         return Question(name, prompts[name], options, multi=3 if name in ("cards", "safe_cards") else 0)
 
-    def _options(self, state, name: str, a: dict) -> tuple[Option, ...]:
-        me = state.players[state.active]
+    def _options(self, turn: Turn, name: str, a: dict) -> tuple[Option, ...]:
+        view = turn.view
         if name == "name":
             return tuple(Option(n, n) for n in load().constructions_of(self.key[6:]))
         if name == "cost":
@@ -282,17 +309,17 @@ class Wizard:
         if name == "bet":
             return tuple(Option(f"{b} card{'s' if b > 1 else ''}", b) for b in (1, 2, 3))
         if name == "target":
-            return tuple(Option(p.name, i) for i, p in enumerate(state.players) if i != state.active)
+            return tuple(Option(p.name, p.seat) for p in view.players if p.seat != view.active)
         if name == "construction":
-            victim = state.players[a["target"]]
-            return tuple(Option(f"{n} ({b.title()})", (b, n)) for b in BUILDINGS for n in victim.constructions(b))
+            victim = view.players[a["target"]]
+            return tuple(Option(f"{n} ({b.title()})", (b, n)) for b, names in victim.constructions for n in names)
         if name == "cards":
             return tuple(Option(f"{n} {j}s", (j, n)) for j, n in JEWEL_CARDS)
-        if name == "safe_cards":
-            return tuple(Option(f"Card {i + 1}: {n} {j}s", i) for i, (j, n) in enumerate(me.safe))
+        if name == "safe_cards":  # the player's own safe: asked only on their private pad
+            return tuple(Option(f"Card {i + 1}: {n} {j}s", i) for i, (j, n) in enumerate(turn.own_safe()))
         return ()
 
-    def summary(self, state) -> str:
+    def summary(self, turn: Turn) -> str:
         """What the Play button will play, in words."""
         if self.key is None:
             return ""
@@ -302,7 +329,7 @@ class Wizard:
         if "name" in a:
             parts.append(a["name"])
         if "target" in a:
-            parts.append(f"on {state.players[a['target']].name}")
+            parts.append(f"on {turn.view.players[a['target']].name}")
         if "construction" in a:
             parts.append(f"{a['construction'][1]}")
         if "bet" in a:
@@ -348,14 +375,13 @@ def private_curtain(key: str, name: str) -> PrivateCurtain:
         commit="Into the safe" if key == "buy" else "Sell them")
 
 
-def private_picked(key: str, state, answers: dict) -> str:
+def private_picked(key: str, safe: Sequence, answers: dict) -> str:
     """The private pad's line of what is picked so far (never shown on the shared screen)."""
     if key == "buy":
         cards = answers.get("cards") or []
         return ("Into the safe: " + ", ".join(f"{n} {j}s" for j, n in cards)) if cards else \
             "Tap up to 3 cards with pearls or diamonds."
     picked = answers.get("safe_cards") or []
-    safe = state.players[state.active].safe
     return ("To sell: " + ", ".join(f"{safe[i][1]} {safe[i][0]}s" for i in picked if i < len(safe))) \
         if picked else "Tap up to 3 safe cards to sell."
 
@@ -368,20 +394,19 @@ class PrivateNote:
     seat: int
     button: str  # "Ben: hold to see" (beside the robbery's public line)
     title: str  # "For Ben only"
-    text: str  # "You took: 10 pearls, 20 pearls."
+    read: Callable[[], str]  # the seat's own line ("You took: 10 pearls, 20 pearls."), read on the hold
+
+    @property
+    def text(self) -> str:
+        return self.read()
 
 
-def private_notes(events: Sequence, names: Sequence[str], active: int) -> list[PrivateNote]:
-    """The seats that have a private line among ``events`` (the robber first, then the victim)."""
-    from companion.engine import Seat
-
-    notes = []
-    for e in events:
-        if e.kind != "safe" or not isinstance(e.audience, Seat) or not 0 <= e.audience.n < len(names):
-            continue
-        seat = e.audience.n
-        notes.append(PrivateNote(seat, f"{names[seat]}: hold to see", f"For {names[seat]} only", e.text))
-    return sorted(notes, key=lambda n: n.seat != active)
+def private_notes(view, note_of: Callable[[int], str]) -> list[PrivateNote]:
+    """The seats the table view says have a private line now (the robber first, then the victim);
+    ``note_of(seat)`` reads it from that seat's own view, only when the seat holds to see it."""
+    names = [p.name for p in view.players]
+    return [PrivateNote(seat, f"{names[seat]}: hold to see", f"For {names[seat]} only", lambda s=seat: note_of(s))
+            for seat in view.noted]
 
 
 def legal(engine, state, action) -> bool:
@@ -392,9 +417,9 @@ def legal(engine, state, action) -> bool:
     return True
 
 
-def choice_enabled(engine, state, key: str) -> bool:
+def choice_enabled(turn: Turn, key: str) -> bool:
     """A card type is offered when some way of playing it is legal now."""
-    return Wizard(key).possible(engine, state, {})
+    return Wizard(key).possible(turn, {})
 
 
 # -- the token hand-over panel ---------------------------------------------------------------------
@@ -469,6 +494,24 @@ def change_text(amount: int) -> str:
 def token_counts(stock: Sequence[int]) -> list[tuple[int, int]]:
     """``[(10, 1), (1, 2)]``: (token value in $M, how many), biggest first, only those moving."""
     return [(d // 1_000_000, n) for d, n in zip(reversed(T.DENOMINATIONS), reversed(tuple(stock))) if n]
+
+
+#: the colour of each token (in $M) as printed on the physical tokens: green $1M, red $5M, blue $10M
+TOKEN_MARKUP = {1: "3FAF6F", 5: "E0565A", 10: "5A8FE8"}
+
+
+def token_line(stock: Sequence[int], paper: int = 0) -> str:
+    """A player card's tokens, each value in its token's colour (the word "Tokens" left out: with
+    all three kinds it cut the line on a 3-player table at 800x480).
+
+    >>> token_line((1, 0, 1))
+    '[color=5A8FE8]$10M[/color]×1 [color=3FAF6F]$1M[/color]×1'
+    >>> token_line((0, 0, 0), -2_000_000)
+    'No tokens  [color=FF8A7A]paper -$2M[/color]'
+    """
+    parts = [f"[color={TOKEN_MARKUP[m]}]${m}M[/color]×{k}" for m, k in token_counts(stock)]
+    line = " ".join(parts) if parts else "No tokens"
+    return line + (f"  [color=FF8A7A]paper {money(paper)}[/color]" if paper else "")
 
 
 def describe_tokens(stock: Sequence[int]) -> str:
@@ -548,39 +591,60 @@ def account_name(account: str) -> str:
     return "The bank" if account == BANK else account
 
 
-def ledger_history(engine, config, seed, actions: Sequence[A.Action]) -> list[LedgerRow]:
+def ledger_history(view) -> list[LedgerRow]:
     """Every ledger entry of the game, newest first, each with the turn it was booked in (the
-    journal itself has no turn, so the effective actions are replayed once)."""
-    state = engine.new(config, seed)
-    rows: list[LedgerRow] = []
-    for action in actions:
-        turn = state.turn
-        state, _ = engine.apply(state, action)
-        for t in state.ledger.journal[len(rows):]:
-            rows.append(LedgerRow(turn, t.payer, t.payee, t.amount, t.reason))
-    return rows[::-1]
+    table view carries both)."""
+    turns = tuple(view.ledger_turns) + (0,) * (len(view.ledger) - len(view.ledger_turns))
+    return [LedgerRow(turn, payer, payee, amount, reason)
+            for (payer, payee, amount, reason), turn in zip(view.ledger, turns)][::-1]
 
 
 # -- hardware: a seat button or a player's tag picks a player ---------------------------------------------
-def picked_player(command, names: Sequence[str], tag_of) -> tuple[int | None, str, bool]:
-    """Which seat ``command`` picks: ``(seat, sentence, handled)``.
+def picked_seat(seat: int, names: Sequence[str]) -> tuple[int | None, str]:
+    """Which seat a seat button (``Vote(seat)``, from 0) picks: ``(seat, "")``, or ``(None, sentence)``
+    for a seat that is not at this table."""
+    if 0 <= seat < len(names):
+        return seat, ""
+    return None, f"There is no seat {seat + 1} at this table of {len(names)}."
 
-    Vote(seat) names a seat (from 0); TagSeen(uid) names the player its tag is bound to
-    (``tag_of(uid)`` -> a binding with kind "player" and ref = the name). A seat that is not at
-    this table or a player who is not in this game gives a sentence instead of a seat. A tag the
-    store does not know (or one bound to a card) is not handled here: the app registers it.
-    """
-    kind = type(command).__name__
-    if kind == "Vote":
-        seat = command.seat
-        if 0 <= seat < len(names):
-            return seat, "", True
-        return None, f"There is no seat {seat + 1} at this table of {len(names)}.", True
-    if kind == "TagSeen":
-        binding = tag_of(command.uid)
-        if binding is None or binding.kind != "player":
-            return None, "", False
-        if binding.ref in names:
-            return list(names).index(binding.ref), "", True
-        return None, f"{binding.ref} is not playing at this table.", True
-    return None, "", False
+
+def picked_by_tag(binding, names: Sequence[str]) -> tuple[int | None, str, bool]:
+    """Which seat a player's tag picks: ``(seat, sentence, handled)``. ``binding`` is the store's
+    (kind "player", ref = the name); a player who is not in this game gives a sentence. A tag the
+    store does not know (or one bound to a card) is not handled here: the app registers it."""
+    if binding is None or binding.kind != "player":
+        return None, "", False
+    if binding.ref in names:
+        return list(names).index(binding.ref), "", True
+    return None, f"{binding.ref} is not playing at this table.", True
+
+
+# -- the manifest's hooks: route, speaking policy, sample games ---------------------------------------
+def route(session) -> str:
+    """The screen the game's state belongs on (the manifest's ``route``)."""
+    return TABLE if session is None else screen_for_phase(session.view(TABLE_AUDIENCE).phase)
+
+
+def lines(session, events) -> list[str]:
+    """What the narrator says after a commit (the manifest's ``speak``): the results, and a payment
+    the tokens cannot make; each is also on screen (result screens, victory, the token panel)."""
+    return [e.text for e in events
+            if e.kind in RESULT_KINDS or (e.kind == "payment" and "cannot make" in e.text)]
+
+
+SAMPLE_NAMES = ("Anna", "Ben", "Cleo", "Dino", "Enzo")
+
+
+def sample(table, screen: str):
+    """A seeded sample game played up to ``screen`` (``--screenshot``; the manifest's ``sample``)."""
+    from companion.session import Session
+    from ui.controller import Route
+
+    if screen == "mafia_casino_new":
+        for name in SAMPLE_NAMES:
+            table.store.add_player(name)
+        return Route(screen, {"game": GAME, "chosen": list(SAMPLE_CONFIG["players"])})
+    session = table.adopt(Session.start(table.store, GAME, SAMPLE_CONFIG, seed=SAMPLE_SEED))
+    for action in sample_actions(screen.replace("mafia_casino_", "")):
+        session.act(action)
+    return Route(screen, {"game": GAME, "game_id": session.game_id})

@@ -4,54 +4,63 @@ physical tokens change hands). A resumed game goes straight to the table."""
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion import box
+from companion.engine import TABLE as TABLE_AUDIENCE
 from companion.errors import CompanionError
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
 from . import logic as L
-from .base import CasinoScreen
+from . import widgets  # noqa: F401  (the shared Casino kv rules)
 
 load_kv(__file__)
 
 
-
-class CasinoNewGameScreen(CasinoScreen):
+class CasinoNewGameScreen(GameScreen):
+    game = L.GAME
+    follows_route = False
     chosen = ListProperty([])
     tokens = BooleanProperty(True)
     typing = BooleanProperty(False)
     open_game = StringProperty("")  # "Continue Anna, Ben and Cleo's game" when one is open
     chosen_text = StringProperty("")
 
-    def prepare(self, game: str = L.GAME, game_id: int | None = None, **_):
-        app = App.get_running_app()
+    def prepare(self, game: str = L.GAME, game_id: int | None = None, chosen=None, **_):
+        """No game yet on this screen (it starts one): the names, or a resumed game's own screen."""
         self.error = ""
         self.typing = False
-        if game_id is not None:  # Resume: straight to the table, once this route has finished
-            Clock.schedule_once(lambda *_: app.go(Route(L.TABLE, {"game": L.GAME, "game_id": game_id})), 0)
+        if game_id is not None:  # Resume: straight to where the game stands, once this route has finished
+            Clock.schedule_once(lambda *_: self._open(self.table.open(L.GAME, game_id)), 0)
             return
-        current = app.sessions.get(L.GAME)
+        if chosen is not None:
+            self.chosen = list(chosen)
+        current = self.table.sessions.get(L.GAME)
         if current is not None and current.outcome() is None:
-            names = [p.name for p in current.view(__import__("companion.engine", fromlist=["TABLE"]).TABLE).players]
-            self.open_game = L.continue_label(names)
+            self.open_game = L.continue_label([p.name for p in current.view(TABLE_AUDIENCE).players])
         else:
             self.open_game = ""
-        self.phase = "New casino table"
+        self.set_phase("New casino table")
         self.refresh_names()
+
+    def _open(self, session) -> None:
+        """The game's own screen (the manifest's route); the phones follow it."""
+        watch = getattr(self.table.app_services, "watch_phones", None)
+        if watch is not None:
+            watch(session)  # phones show each seat's safe and cards (ui/phones/pages.py)
+        self.session = session
+        self.go(L.route(session))
 
     # -- names ----------------------------------------------------------------------------------
     def refresh_names(self) -> None:
         if "names" not in self.ids:
             return
-        app = App.get_running_app()
         grid = self.ids.names
-        known = app.store.players()
+        known = self.table.store.players()
         for name in self.chosen:
             if name not in known:
                 known.append(name)
@@ -99,10 +108,9 @@ class CasinoNewGameScreen(CasinoScreen):
         self.typing = False
 
     def add_name(self) -> None:
-        app = App.get_running_app()
         name = " ".join(self.ids.keypad.text.split())
         try:
-            app.store.add_player(name)
+            self.table.store.add_player(name)
         except CompanionError as err:
             self.error = str(err)
             return
@@ -117,57 +125,49 @@ class CasinoNewGameScreen(CasinoScreen):
         self.tokens = on
 
     def start(self) -> None:
-        from companion.session import Session
-
-        app = App.get_running_app()
         self.error = ""
         if not L.MIN_PLAYERS <= len(self.chosen) <= L.MAX_PLAYERS:
             self.error = f"Mafia Casino is for 2 to 6 players: choose {'at least two' if len(self.chosen) < 2 else 'six at most'}."
             return
         try:
-            session = Session.start(app.store, L.GAME, {"players": list(self.chosen), "tokens": self.tokens,
-                                                        **box.config(app.store, L.GAME)})
+            session = self.table.start(L.GAME, {"players": list(self.chosen), "tokens": self.tokens,
+                                                **box.config(self.table.store, L.GAME)})
         except CompanionError as err:
             self.error = str(err)
             return
-        app.sessions[L.GAME] = session
         self.chosen = []
-        app.go(Route(L.TABLE, {"game": L.GAME, "game_id": session.game_id}))
+        self._open(session)
 
     def open_box(self) -> None:
         """The Market Value cards and constructions of your copy of the game (ui/screens/your_box.py)."""
-        App.get_running_app().open_overlay("your_box", game=L.GAME)
+        self.table.app_services.open_overlay("your_box", game=L.GAME)
 
     def continue_game(self) -> None:
-        app = App.get_running_app()
-        session = app.sessions.get(L.GAME)
+        session = self.table.sessions.get(L.GAME)
         if session is not None:
-            app.go(Route(L.TABLE, {"game": L.GAME, "game_id": session.game_id}))
+            self._open(session)
 
-    def refresh(self) -> None:  # no session on this screen
-        pass
+    # -- hardware: a player's tag chooses (or un-chooses) that player; NEXT starts ----------------
+    def on_tag(self, uid: str) -> bool:
+        if self.typing:
+            return False
+        binding = self.table.store.tag(uid)
+        if binding is None or binding.kind != "player":
+            return False
+        if binding.ref not in self.chosen and len(self.chosen) >= L.MAX_PLAYERS:
+            self.error = f"Six players at most: {binding.ref} cannot join this table."
+        else:
+            self.toggle(binding.ref)
+        return True
 
-    def handle_command(self, command) -> bool:
-        """A player's tag on the reader chooses (or un-chooses) that player; NEXT starts."""
-        name = type(command).__name__
-        if name == "TagSeen" and not self.typing:
-            binding = App.get_running_app().store.tag(command.uid)
-            if binding is not None and binding.kind == "player":
-                if binding.ref not in self.chosen and len(self.chosen) >= L.MAX_PLAYERS:
-                    self.error = f"Six players at most: {binding.ref} cannot join this table."
-                else:
-                    self.toggle(binding.ref)
-                return True
-        if name == "Next" and not self.typing and L.MIN_PLAYERS <= len(self.chosen) <= L.MAX_PLAYERS:
+    def on_next(self) -> bool:
+        if not self.typing and L.MIN_PLAYERS <= len(self.chosen) <= L.MAX_PLAYERS:
             self.start()
             return True
         return False
 
-    def sample_route(self, app):
-        for name in ("Anna", "Ben", "Cleo", "Dino", "Enzo"):
-            app.store.add_player(name)
-        self.chosen = ["Anna", "Ben", "Cleo"]
-        return Route(self.name, {"game": L.GAME})
+    def on_undo(self) -> bool:
+        return False  # nothing recorded here yet
 
 
 SCREEN = CasinoNewGameScreen

@@ -1,7 +1,8 @@
 """What a Mafia Casino player's phone shows (Kivy-free; ``ui/phones`` serves it).
 
 Exactly the seat's private view, worded as the table's private pad words it (logic.py: "Card 1:
-20 pearls"): the jewels in the seat's own safe, and the poker cards it holds face down. Everything
+20 pearls"): the jewels in the seat's own safe, the poker cards it holds face down, and right after
+a Safe Robbery, for robber and victim, which cards moved. Everything
 else is played at the table, so a phone chooses nothing and has no ballot.
 
 >>> from companion.games.mafia_casino.engine import ENGINE
@@ -16,13 +17,13 @@ else is played at the table, so a phone chooses nothing and has no ballot.
 
 from __future__ import annotations
 
-from companion.engine import Seat
+from companion.engine import TABLE, Seat
 
 TITLE = "Mafia Casino"
 
 
 def names(engine, state) -> list[str]:
-    return [p.name for p in state.players]
+    return [p.name for p in engine.view(state, TABLE).players]
 
 
 def page(engine, state, seat: int, call=None) -> dict:
@@ -44,4 +45,6 @@ def card(engine, state, seat: int) -> dict:
     lines = safe_lines(view.safe)
     if view.poker_cards:
         lines.append("Your poker cards: " + " ".join(view.poker_cards))
+    if view.note:  # a robbery's cards, for robber and victim alone
+        lines.append(view.note)
     return {"card": "", "title": "Your cards", "faction": "", "ability": "", "extra": "\n".join(lines)}

@@ -13,7 +13,11 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from ui.phones.linking import PhoneJoin, PhoneKeypad, PhoneLinkRow, linked_text  # noqa: F401  (kv)
 from ui.screens import load_kv
 
-from .base import CasinoScreen
+from hardware.commands import Back, Next, TagSeen, Vote
+from ui.game_screen import GameScreen
+
+from . import logic as L
+from . import widgets  # noqa: F401  (the shared Casino kv rules)
 
 load_kv(__file__)
 
@@ -33,9 +37,10 @@ def pass_hint(name: str, linked: bool, note: str = "") -> str:
     return f"Only {name} looks: tap Link a phone and type the code your phone shows, or Skip."
 
 
-class CasinoPhonesScreen(CasinoScreen):
+class CasinoPhonesScreen(GameScreen):
+    game = L.GAME
     #: linking records nothing in the game: the screen stays put whatever the phase
-    follows_game = False
+    follows_route = False
     turn = NumericProperty(0)  # whose moment it is (seat); == players when everyone had theirs
     players = NumericProperty(0)
     holder = StringProperty("")
@@ -43,16 +48,14 @@ class CasinoPhonesScreen(CasinoScreen):
     done = BooleanProperty(False)
     step_text = StringProperty("")
 
-    def prepare(self, **kwargs):
+    def enter(self, **_) -> None:
         self.turn = 0
         self.note = ""
-        super().prepare(**kwargs)
 
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None:
-            return
-        names = [p.name for p in self.view.players]
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
+        names = [p.name for p in view.players]
         self.players = len(names)
         self.done = self.turn >= len(names)
         self.holder = names[self.turn] if not self.done else ""
@@ -67,7 +70,7 @@ class CasinoPhonesScreen(CasinoScreen):
         self.ids.keypad_panel.close()
         self.note = ""
         self.turn = min(self.turn + 1, self.players)
-        self.refresh()
+        self.show([])
 
     def back_to_table(self) -> None:
         self.ids.keypad_panel.close()
@@ -78,15 +81,16 @@ class CasinoPhonesScreen(CasinoScreen):
         self.ids.keypad_panel.close()
 
     def handle_command(self, command) -> bool:
-        kind = type(command).__name__
+        """While the keypad is open it takes the buttons (BACK closes it); NEXT skips / goes back."""
         if self.ids.keypad_panel.is_open:
-            if kind == "Back":
+            if isinstance(command, Back):
                 self.ids.keypad_panel.close()
-            return kind in ("Back", "Next", "Vote", "TagSeen")
-        if kind == "Next":
-            self.back_to_table() if self.done else self.pass_on()
-            return True
+            return isinstance(command, (Back, Next, Vote, TagSeen))
         return super().handle_command(command)
+
+    def on_next(self) -> bool:
+        self.back_to_table() if self.done else self.pass_on()
+        return True
 
 
 SCREEN = CasinoPhonesScreen

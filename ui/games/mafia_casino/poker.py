@@ -14,14 +14,17 @@ from companion.games.mafia_casino import actions as A
 from ui import theme as th
 from ui.screens import load_kv
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
 from .widgets import CasinoCardFace
 
 load_kv(__file__)
 
 
-class CasinoPokerScreen(CasinoScreen):
+class CasinoPokerScreen(GameScreen):
+    game = L.GAME
+    follows_route = False  # the result stays on screen until the table is asked for
     mode = StringProperty("holes")  # holes / board / result
     prompt = StringProperty("")
     picked = ListProperty([])
@@ -32,15 +35,11 @@ class CasinoPokerScreen(CasinoScreen):
     winner_hand = StringProperty("")
     can_confirm = BooleanProperty(False)
 
-    def prepare(self, **params):
+    def enter(self, **_) -> None:
         self.picked = []
-        super().prepare(**params)
-
-    def should_follow(self, target: str) -> bool:
-        return False  # the result stays on screen until the table is asked for
 
     def _chooser(self):
-        view = self.view
+        view = self.view()
         if view.game is None or not view.game.waiting_for:
             return None
         name = view.game.waiting_for[0]
@@ -56,14 +55,14 @@ class CasinoPokerScreen(CasinoScreen):
         if self.mode == "holes" and len(self.picked) == self.needed:
             self.confirm()  # the cards are face up: the second card records the hand
             return
-        self.refresh()
+        self.show([])
 
     def untap(self, index: int) -> None:
         if index < len(self.picked):
             picked = list(self.picked)
             del picked[index]
             self.picked = picked
-            self.refresh()
+            self.show([])
 
     def confirm(self) -> None:
         if self.mode == "holes":
@@ -73,9 +72,9 @@ class CasinoPokerScreen(CasinoScreen):
             action = A.PokerBoard(tuple(self.picked), True)
         picked = self.picked
         self.picked = []
-        if not self.act(action):
+        if not self.act(action):  # refused: the picks stay, the sentence shows (a commit shows itself)
             self.picked = picked
-        self.refresh()
+            self.show([])
 
     def app_turns(self) -> None:
         self.picked = []
@@ -84,32 +83,33 @@ class CasinoPokerScreen(CasinoScreen):
     def to_table(self) -> None:
         self.go(L.TABLE)
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Roll" and self.mode == "board":
-            self.app_turns()
-            return True
-        if name == "Next" and self.mode == "result":
-            self.to_table()
-            return True
-        return super().handle_command(command)
+    # -- hardware: ROLL lets the app turn the cards, NEXT back to the table after the result --
+    def on_roll(self) -> bool:
+        if self.mode != "board":
+            return False
+        self.app_turns()
+        return True
+
+    def on_next(self) -> bool:
+        if self.mode != "result":
+            return False
+        self.to_table()
+        return True
+
 
     # -- showing ------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "pad" not in self.ids:
-            return
-        view = self.view
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
         if view.phase == "poker":
             self.mode, self.needed = "holes", 2
             seat = self._chooser()
             name = view.players[seat].name
             others = [n for n in view.game.waiting_for if n != name]
-            entered = "  ·  ".join(f"{view.players[s].name} {' '.join(L.card_text(c, markup=True) for c in cards)}"
-                                   for s, cards in self._entered())
+            entered = view.game.chosen  # the hands recorded so far (their cards are in no table view)
             self.prompt = (f"All cards face up: tap {name}'s two cards."
                            + (f" Then {L.names_text(others)}." if others else "")
-                           + (f"\n{entered}" if entered else ""))
+                           + (f"\nRecorded: {L.names_text(entered)}." if entered else ""))
         elif view.phase == "poker_board":
             self.mode, self.needed = "board", 5
             self.prompt = f"The board: {view.active_name} turns five cards — tap them, or let the app turn them."
@@ -148,22 +148,6 @@ class CasinoPokerScreen(CasinoScreen):
             face.bind(on_release=lambda f, i=i: self.untap(i))
             box.add_widget(face)
 
-    def _entered(self) -> list[tuple[int, tuple[str, ...]]]:
-        """The hands entered so far in this poker game (face up, so public): (seat, cards)."""
-        out = []
-        for action in reversed(self.session.actions):
-            if isinstance(action, A.PlayPoker):
-                break
-            if isinstance(action, A.PokerCards):
-                out.append((action.seat, action.cards))
-        return out[::-1]
-
-    def _board(self) -> tuple[str, ...]:
-        for action in reversed(self.session.actions):
-            if isinstance(action, A.PokerBoard):
-                return action.cards
-        return ()
-
     def _show_result(self, view) -> None:
         result = view.last_game
         rows = self.ids.rows
@@ -174,7 +158,7 @@ class CasinoPokerScreen(CasinoScreen):
         self.result_text = result.text
         s = th.THEME.scale
         winners = {view.players[w].name for w in result.winners}
-        entries = [("Board", "the five cards turned", self._board())]
+        entries = [("Board", "the five cards turned", result.cards)]
         for name, what in result.details:
             hand, _, cards = what.rpartition(": ")
             entries.append((name, hand, tuple(cards.split())))
@@ -199,9 +183,5 @@ class CasinoPokerScreen(CasinoScreen):
             label.bind(size=lambda w, size: setattr(w, "text_size", size))
             row.add_widget(label)
             rows.add_widget(row)
-
-    def sample_route(self, app):
-        return super().sample_route(app)
-
 
 SCREEN = CasinoPokerScreen

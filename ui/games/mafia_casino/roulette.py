@@ -12,14 +12,17 @@ from companion.games.mafia_casino import actions as A
 from ui import theme as th
 from ui.screens import load_kv
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
 from .widgets import CasinoCardFace
 
 load_kv(__file__)
 
 
-class CasinoRouletteScreen(CasinoScreen):
+class CasinoRouletteScreen(GameScreen):
+    game = L.GAME
+    follows_route = False  # the result stays on screen until the table is asked for
     mode = StringProperty("bets")  # bets / spin / result
     prompt = StringProperty("")
     picked = ListProperty([])
@@ -27,22 +30,18 @@ class CasinoRouletteScreen(CasinoScreen):
     can_pass = BooleanProperty(False)
     prize_text = StringProperty("")  # "Cleo +$2M", large, once the roulette is settled
 
-    def prepare(self, **params):
+    def enter(self, **_) -> None:
         self.picked = []
-        super().prepare(**params)
-
-    def should_follow(self, target: str) -> bool:
-        return False
 
     def _placer(self):
-        view = self.view
+        view = self.view()
         if view.phase != "roulette" or not view.game.waiting_for:
             return None
         name = view.game.waiting_for[0]
         return next(p.seat for p in view.players if p.name == name)
 
     def _needed(self) -> int:
-        return 2 if self._placer() == self.view.active else 1
+        return 2 if self._placer() == self.view().active else 1
 
     # -- taps ---------------------------------------------------------------------------------
     def tap_value(self, value: str) -> None:
@@ -58,14 +57,14 @@ class CasinoRouletteScreen(CasinoScreen):
         else:
             picked = picked[1:] + [value]
         self.picked = picked
-        self.refresh()
+        self.show([])
 
     def place(self) -> None:
         seat = self._placer()
         picked, self.picked = self.picked, []
-        if not self.act(A.RouletteBet(seat, tuple(picked))):
+        if not self.act(A.RouletteBet(seat, tuple(picked))):  # refused: the picks stay
             self.picked = picked
-        self.refresh()
+            self.show([])
 
     def cannot(self) -> None:
         self.picked = []
@@ -77,22 +76,24 @@ class CasinoRouletteScreen(CasinoScreen):
     def to_table(self) -> None:
         self.go(L.TABLE)
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Roll" and self.mode == "spin":
-            self.app_turns()
-            return True
-        if name == "Next" and self.mode == "result":
-            self.to_table()
-            return True
-        return super().handle_command(command)
+    # -- hardware: ROLL lets the app turn the cards, NEXT back to the table after the result --
+    def on_roll(self) -> bool:
+        if self.mode != "spin":
+            return False
+        self.app_turns()
+        return True
+
+    def on_next(self) -> bool:
+        if self.mode != "result":
+            return False
+        self.to_table()
+        return True
+
 
     # -- showing ------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "pad" not in self.ids:
-            return
-        view = self.view
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
         game = view.game
         played: tuple[str, ...] = ()
         if view.phase == "roulette":
@@ -132,19 +133,14 @@ class CasinoRouletteScreen(CasinoScreen):
             face.selected = face.code in self.picked
             face.disabled = self.mode == "result" or face.code in played
 
-    def _bets_and_turned(self, view):
+    @staticmethod
+    def _bets_and_turned(view):
         if view.game is not None:
             return view.game.bets, view.game.turned
-        # the finished round: read its actions back from the log
-        bets, turned = [], []
-        for action in reversed(self.session.actions):
-            if isinstance(action, A.RouletteCardTurned):
-                turned.insert(0, action.value)
-            elif isinstance(action, A.RouletteBet):
-                bets.insert(0, (view.players[action.seat].name, action.values))
-            elif isinstance(action, A.PlayRoulette):
-                break
-        return tuple(bets), tuple(turned)
+        last = view.last_game  # the finished round: its result carries the bets and the cards turned
+        if last is None or last.game != "roulette":
+            return (), ()
+        return tuple((name, tuple(values.split())) for name, values in last.details), last.cards
 
     def _fill_bets(self, view) -> None:
         s = th.THEME.scale

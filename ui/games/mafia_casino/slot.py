@@ -9,8 +9,9 @@ from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino.engine import SLOT_PAY
 from ui.screens import load_kv
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
 from .widgets import CasinoSlotSymbol  # noqa: F401  (kv)
 
 load_kv(__file__)
@@ -31,7 +32,9 @@ def pay_table_text(bet: int) -> str:
     return "\n".join(lines)
 
 
-class CasinoSlotScreen(CasinoScreen):
+class CasinoSlotScreen(GameScreen):
+    game = L.GAME
+    follows_route = False  # the result stays on screen until the table is asked for
     mode = StringProperty("turn")  # turn / result
     prompt = StringProperty("")
     reels = ListProperty(["", "", ""])
@@ -40,12 +43,8 @@ class CasinoSlotScreen(CasinoScreen):
     can_record = BooleanProperty(False)
     prize_text = StringProperty("")  # "+$15M" once the cards are turned
 
-    def prepare(self, **params):
+    def enter(self, **_) -> None:
         self.reels = ["", "", ""]
-        super().prepare(**params)
-
-    def should_follow(self, target: str) -> bool:
-        return False
 
     def set_reel(self, index: int, symbol: str) -> None:
         if self.mode != "turn":
@@ -54,7 +53,7 @@ class CasinoSlotScreen(CasinoScreen):
         reels = list(self.reels)
         reels[index] = symbol
         self.reels = reels
-        self.refresh()
+        self.show([])
 
     def cycle_reel(self, index: int) -> None:
         """Tapping a reel enters the real card: pearl, then diamond, then none."""
@@ -63,8 +62,7 @@ class CasinoSlotScreen(CasinoScreen):
         self.set_reel(index, order[(order.index(current) + 1) % 3] if current in order else order[0])
 
     def record(self) -> None:
-        if self.act(A.SlotCardsTurned(tuple(self.reels), True)):
-            self.refresh()
+        self.act(A.SlotCardsTurned(tuple(self.reels), True))
 
     def app_turns(self) -> None:
         self.draw()
@@ -72,21 +70,23 @@ class CasinoSlotScreen(CasinoScreen):
     def to_table(self) -> None:
         self.go(L.TABLE)
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Roll" and self.mode == "turn":
-            self.app_turns()
-            return True
-        if name == "Next" and self.mode == "result":
-            self.to_table()
-            return True
-        return super().handle_command(command)
+    # -- hardware: ROLL lets the app turn the cards, NEXT back to the table after the result --
+    def on_roll(self) -> bool:
+        if self.mode != "turn":
+            return False
+        self.app_turns()
+        return True
 
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "reel_0" not in self.ids:
-            return
-        view = self.view
+    def on_next(self) -> bool:
+        if self.mode != "result":
+            return False
+        self.to_table()
+        return True
+
+
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
         if view.phase == "slot":
             self.mode = "turn"
             self.bet = view.game.bet
@@ -97,14 +97,8 @@ class CasinoSlotScreen(CasinoScreen):
             self.mode = "result"
             last = view.last_game
             self.prompt = last.text if last and last.game == "slot" else "No slot machine has been played yet."
-            for action in reversed(self.session.actions):
-                if isinstance(action, A.SlotCardsTurned):
-                    self.reels = list(action.symbols)
-                    break
-            for action in reversed(self.session.actions):
-                if isinstance(action, A.PlaySlotMachine):
-                    self.bet = action.bet
-                    break
+            if last and last.game == "slot":  # the result carries the cards turned and the bet
+                self.reels, self.bet = list(last.cards), last.bet
             self.can_record = False
         self.prize_text = ""
         last = view.last_game

@@ -8,6 +8,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from companion.engine import Seat
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino.engine import money
 from kivy.uix.label import Label
@@ -17,8 +18,9 @@ from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
 from .widgets import CasinoHandover, CasinoHandText, CasinoPlayerPanel, player_lines
 
 load_kv(__file__)
@@ -27,7 +29,8 @@ PEARL = "[font=DejaVuSans][color=F7F3EC]●[/color][/font]"
 DIAMOND = "[font=DejaVuSans][color=4F8FF0]◆[/color][/font]"
 
 
-class CasinoTableScreen(CasinoScreen):
+class CasinoTableScreen(GameScreen):
+    game = L.GAME
     market_text = StringProperty("")
     super_text = StringProperty("")
     message = StringProperty("")
@@ -40,12 +43,16 @@ class CasinoTableScreen(CasinoScreen):
     note_title = StringProperty("")
     note_text = StringProperty("")
 
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "players" not in self.ids:
-            return
+    def enter(self, **_) -> None:
+        watch = getattr(self.table.app_services, "watch_phones", None)
+        if watch is not None:
+            watch(self.session)  # phones show each seat's safe and cards (ui/phones/pages.py)
+
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
+        self.last_events = self.session.last_events
         self._phones_changed()
-        view = self.view
         self.view_phase = view.phase
         if view.market:
             name, pearl, diamond = view.market
@@ -60,19 +67,18 @@ class CasinoTableScreen(CasinoScreen):
         self._fill_players(view)
         self.instruction = L.sentence(view.draw_prompt or view.instruction)
         self.message = L.news(self.last_events) or self.instruction
-        last = self.session.actions[-1] if self.session.actions else None
+        last = self.session.last_action
         if isinstance(last, (A.EndTurn, A.DiscardHand)) and view.phase == "actions":
             moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
             self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
         self._fill_controls(view)
-        self._fill_notes(view, last)
+        self._fill_notes(view)
 
     # -- private lines: hold to see, hidden on release (or after a few seconds) -------------------
     NOTE_SECONDS = 5
 
-    def _fill_notes(self, view, last) -> None:
-        notes = L.private_notes(self.last_events, [p.name for p in view.players], view.active) \
-            if isinstance(last, A.SafeCardsTaken) else []
+    def _fill_notes(self, view) -> None:
+        notes = L.private_notes(view, lambda seat: self.session.view(Seat(seat)).note)
         self.notes = notes
         box = self.ids.notes
         box.clear_widgets()
@@ -101,9 +107,7 @@ class CasinoTableScreen(CasinoScreen):
         super().on_leave()
 
     def _phones_changed(self, *_) -> None:
-        from kivy.app import App
-
-        phones = getattr(App.get_running_app(), "phones", None)
+        phones = getattr(self.table.app_services, "phones", None)
         if phones is not None and not getattr(self, "_phones_bound", False):
             phones.bind(running=self._phones_changed)
             self._phones_bound = True
@@ -123,10 +127,7 @@ class CasinoTableScreen(CasinoScreen):
         for p in view.players:
             tokens = ""
             if view.token_mode:
-                parts = [f"${m}M×{k}" for m, k in L.token_counts(tuple(c for _, c in p.tokens))]
-                tokens = "Tokens " + ("  ".join(parts) if parts else "none")
-                if p.paper:
-                    tokens += f"  [color=FF8A7A]paper {money(p.paper)}[/color]"
+                tokens = L.token_line(tuple(c for _, c in p.tokens), p.paper)
             lines = [] if listing else player_lines(p, compact)
             change = changes.get(p.name, 0)
             panel = CasinoPlayerPanel(name=p.name, cards=f"hand {p.hand} · safe {p.safe_cards}", balance=p.balance_text, active=p.seat == view.active
@@ -165,8 +166,8 @@ class CasinoTableScreen(CasinoScreen):
     def tokens_done(self) -> None:
         """Done (or NEXT): the panel closes and the balances take the whole table again."""
         self.showing_tokens = False
-        if self.session is not None and "players" in self.ids:
-            self._fill_players(self.view)
+        if self.session is not None:
+            self._fill_players(self.view())
 
     # -- the buttons of the phase -----------------------------------------------------------------
     def _fill_controls(self, view) -> None:
@@ -186,7 +187,7 @@ class CasinoTableScreen(CasinoScreen):
             buttons.append(b)
             return b
 
-        legal = lambda action: L.legal(self.engine, self.state, action)  # noqa: E731
+        legal = self.session.allows
         if phase == "market":
             add("App picks", self.draw, "primary", hint=1.4, ident="draw")
             for i, (_name, pearl, diamond) in enumerate(view.market_cards, 1):  # the prices on each card
@@ -221,22 +222,39 @@ class CasinoTableScreen(CasinoScreen):
         for b in buttons:
             row.add_widget(b)
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Next" and self.showing_tokens:
+    # -- hardware --------------------------------------------------------------------------
+    def on_next(self) -> bool:
+        if self.showing_tokens:
             self.tokens_done()  # NEXT closes the hand-over panel
             return True
-        if name in ("Vote", "TagSeen") and self.session is not None and self.view.phase == "first_player":
-            seat, handled = self.picked_seat(command)
-            if seat is not None:
-                self.act(A.FirstPlayerChosen(seat, True))
-            return handled
-        if name == "Next":
-            for key in ("draw", "play", "end_turn", "manpower", "to_game"):
-                if key in getattr(self, "buttons", {}):
-                    self.buttons[key].dispatch("on_release")
-                    return True
-        return super().handle_command(command)
+        for key in ("draw", "play", "end_turn", "manpower", "to_game"):
+            if key in getattr(self, "buttons", {}):
+                self.buttons[key].dispatch("on_release")
+                return True
+        return False
+
+    def on_roll(self) -> bool:
+        if self.view().draw_prompt:
+            self.draw()
+            return True
+        return False
+
+    def on_vote(self, seat: int) -> bool:
+        if self.view().phase != "first_player":
+            return False
+        seat, self.error = L.picked_seat(seat, [p.name for p in self.view().players])
+        if seat is not None:
+            self.act(A.FirstPlayerChosen(seat, True))
+        return True
+
+    def on_tag(self, uid: str) -> bool:
+        if self.view().phase != "first_player":
+            return False
+        seat, sentence, handled = L.picked_by_tag(self.table.store.tag(uid), [p.name for p in self.view().players])
+        self.error = sentence
+        if seat is not None:
+            self.act(A.FirstPlayerChosen(seat, True))
+        return handled
 
 
 SCREEN = CasinoTableScreen

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -10,25 +9,23 @@ from kivy.uix.label import Label
 from ui import theme as th
 from ui.screens import load_kv
 
+from ui.game_screen import GameScreen
+
 from . import logic as L
-from .base import CasinoScreen
+from . import widgets  # noqa: F401  (the shared Casino kv rules)
 
 load_kv(__file__)
 
 
-class CasinoVictoryScreen(CasinoScreen):
+class CasinoVictoryScreen(GameScreen):
+    game = L.GAME  # it follows the game's route: an undo reopens the game where it was
     winner_text = StringProperty("")
     amount_text = StringProperty("")
     reason = StringProperty("")
 
-    def should_follow(self, target: str) -> bool:
-        return True  # an undo reopens the game where it was
-
-    def refresh(self) -> None:
-        super().refresh()
-        if self.session is None or "ranking" not in self.ids:
-            return
-        view = self.view
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(L.status_line(view))
         if view.phase != "over":
             self.winner_text, self.amount_text, self.reason = "The game goes on", "", L.sentence(view.instruction)
         else:
@@ -53,12 +50,9 @@ class CasinoVictoryScreen(CasinoScreen):
             box.add_widget(row)
 
     def home(self) -> None:
-        app = App.get_running_app()
-        if self.session is not None:
-            self.session.unsubscribe(self._on_events)
         self.session = None
-        app.end_session(L.GAME)
-        app.go(app.controller.after_finish(L.GAME))
+        self.table.close(L.GAME)
+        self.table.go(self.table.app_services.controller.after_finish(L.GAME))
 
 
 SCREEN = CasinoVictoryScreen

@@ -16,6 +16,7 @@ from ui.widgets.big_button import BigButton  # noqa: F401  (kv)
 
 from . import logic as L
 
+load_kv(__file__.replace("widgets.py", "common.py"))  # the pieces every Casino screen shares
 load_kv(__file__)
 
 TOKEN_COLOURS = {1: th.rgb("#2E8B57"), 5: th.rgb("#C8373B"), 10: th.rgb("#2F6FD0")}
