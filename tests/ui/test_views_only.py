@@ -30,8 +30,6 @@ ALLOWED: dict[str, tuple[int, int, int]] = {
 
     "mafia_casino": (14, 0, 10),
 
-    "mafia_plus": (36, 16, 5),
-
     "mafia_sicily": (22, 0, 6),
 
     "phones": (2, 0, 0),

@@ -67,13 +67,8 @@ class MafiaPlusSetupScreen(Screen):
     def prepare(self, game: str = GAME, game_id: int | None = None, page: str = "players", **_):
         app = App.get_running_app()
         if game_id is not None:  # a resumed game: straight to the screen of its step
-            from companion.session import Session
-
-            session = app.sessions.get(GAME)
-            if session is None or session.game_id != game_id:
-                session = Session.resume(app.store, game_id)
-                app.sessions[GAME] = session
-            target = flow.route_for(session.state, int(app.store.get_setting(flow.peek_key(game_id), 0) or 0))
+            session = app.table.open(GAME, game_id)
+            target = flow.route(session)
             Clock.schedule_once(lambda *_: app.go(Route(target, {"game": GAME, "game_id": game_id})), 0)
             return
         if self.model is None:

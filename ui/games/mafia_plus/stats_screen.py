@@ -6,7 +6,6 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from ui.controller import Route
 from ui.screens import load_kv
 
 from .stats import player_stats
@@ -32,13 +31,6 @@ class MafiaPlusStatsScreen(Screen):
             box.add_widget(Label(text=f"[b]{r.name}[/b]   {r.line}", markup=True, font_name=th.FONT,
                                  font_size=th.BODY * s, color=th.TEXT, size_hint_y=None, height=44 * s,
                                  text_size=(None, None), halign="left"))
-
-    def sample_route(self, app) -> Route:
-        from .common import play_until, sample_session
-
-        session = sample_session(app)
-        play_until(session, lambda st: st.phase == "over")
-        return Route(self.name, {"game": "mafia-plus"})
 
 
 SCREEN = MafiaPlusStatsScreen
