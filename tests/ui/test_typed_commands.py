@@ -18,8 +18,6 @@ ALLOWED: dict[str, int] = {
 
     "mafia_casino": 24,
 
-    "mafia_plus": 10,
-
     "mafia_sicily": 13,
 
     "screens": 3,

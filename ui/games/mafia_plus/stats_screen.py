@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui.screens import load_kv
@@ -14,6 +13,7 @@ load_kv(__file__)
 
 
 class MafiaPlusStatsScreen(Screen):
+    table = ObjectProperty(None, allownone=True)  # ui.table.TableHost, set by the app
     phase = StringProperty("Mafia+ · Player stats")
     empty = StringProperty("")
 
@@ -21,8 +21,7 @@ class MafiaPlusStatsScreen(Screen):
         from kivy.uix.label import Label
         from ui import theme as th
 
-        app = App.get_running_app()
-        rows = player_stats(app.store)
+        rows = player_stats(self.table.store)
         box = self.ids.rows
         box.clear_widgets()
         s = th.THEME.scale
