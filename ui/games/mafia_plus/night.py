@@ -220,7 +220,7 @@ class MafiaPlusNightScreen(MafiaPlusTable, GameScreen):
     # -- the private panel ----------------------------------------------------------------------
     def open_panel(self) -> None:
         """The called role's private panel. A role nobody can play now gets the very panel it
-        would have (night_panel.py): same picker, targets and hold-to-confirm; it records nothing."""
+        would have (companion/games/mafia_plus/panels.py, the CALLED view): same picker, targets and hold-to-confirm; it records nothing."""
         self.error = ""
         view = self._view
         model = self.session.view(CALLED)  # private: shown only behind the called player's hold

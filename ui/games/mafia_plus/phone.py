@@ -1,7 +1,7 @@
 """What a Mafia+ player's phone shows and may send (Kivy-free; ``ui/phones`` serves it).
 
 A phone is a private screen for one seat, so it shows exactly ``view(Seat(n))`` plus public facts.
-Night secrecy carries over from the table (night_panel.py): at every call *every* phone shows the
+Night secrecy carries over from the table (companion/games/mafia_plus/panels.py): at every call *every* phone shows the
 same dark page with the same "Hold to answer"; held, the called role's phone shows the role's panel
 whether its player is alive, dead or away (a panel nobody can play records nothing), and every
 other phone shows "not your call". Nothing on the page before the hold depends on who is alive.
