@@ -25,7 +25,8 @@ Phases and steps (all data in the state; the engine moves itself from one to the
 
 The API for the screens: ``legal_actions`` (flat), ``legal_actions_by_seat`` (grouped by acting
 seat; ``None`` = the GM), ``current_step`` (public description of the step: who is called, the
-narration line id and words), ``view`` for ``TABLE`` / ``Seat(n)`` / ``REVEAL``. Every decision the
+narration line id and words), ``view`` for ``TABLE`` / ``Seat(n)`` / ``REVEAL`` and ``views.CALLED``
+(the called role's private panel, ``panels.py``). ``Seen(seat)`` records the deal's progress. Every decision the
 rulebook leaves open is written in docs/rules/mafia-plus.md with the test that covers it.
 """
 
@@ -44,7 +45,7 @@ from companion.errors import ConfigError, IllegalAction
 from . import characters as C
 from . import sets as S
 from .narration import line, names_text
-from .views import CALLED, CalledAudience, NightView, RevealSeat, RevealView, SeatView, TableView, VoteView
+from .views import CalledAudience, NightView, RevealSeat, RevealView, SeatView, TableView, VoteView
 
 # --------------------------------------------------------------------------------------------
 # Actions

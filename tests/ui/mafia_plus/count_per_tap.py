@@ -8,7 +8,6 @@ count rebuilds. The taps are the screens' own handlers (the robot plays by visib
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
