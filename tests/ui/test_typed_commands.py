@@ -15,8 +15,6 @@ COMMANDS = {"Next", "Back", "Undo", "Roll", "Vote", "PowerMenu", "TagSeen", "Sta
 
 ALLOWED: dict[str, int] = {
 
-    "mafia_plus": 10,
-
     "mafia_sicily": 13,
 
     "screens": 3,

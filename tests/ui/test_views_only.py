@@ -25,8 +25,6 @@ UI = ROOT / "ui"
 #: area -> (raw state reads, private engine names, log folds) still allowed
 ALLOWED: dict[str, tuple[int, int, int]] = {
 
-    "mafia_plus": (36, 16, 5),
-
     "mafia_sicily": (22, 0, 6),
 
     "phones": (2, 0, 0),

@@ -25,7 +25,8 @@ Phases and steps (all data in the state; the engine moves itself from one to the
 
 The API for the screens: ``legal_actions`` (flat), ``legal_actions_by_seat`` (grouped by acting
 seat; ``None`` = the GM), ``current_step`` (public description of the step: who is called, the
-narration line id and words), ``view`` for ``TABLE`` / ``Seat(n)`` / ``REVEAL``. Every decision the
+narration line id and words), ``view`` for ``TABLE`` / ``Seat(n)`` / ``REVEAL`` and ``views.CALLED``
+(the called role's private panel, ``panels.py``). ``Seen(seat)`` records the deal's progress. Every decision the
 rulebook leaves open is written in docs/rules/mafia-plus.md with the test that covers it.
 """
 
@@ -44,7 +45,7 @@ from companion.errors import ConfigError, IllegalAction
 from . import characters as C
 from . import sets as S
 from .narration import line, names_text
-from .views import NightView, RevealSeat, RevealView, SeatView, TableView, VoteView
+from .views import CalledAudience, NightView, RevealSeat, RevealView, SeatView, TableView, VoteView
 
 # --------------------------------------------------------------------------------------------
 # Actions
@@ -70,6 +71,19 @@ class Continue(Action):
 
     def describe(self) -> str:
         return "Continue"
+
+
+@dataclass(frozen=True, slots=True)
+class Seen(Action):
+    """The deal's progress: ``seat`` has looked at their card and passed the device on (a free entry,
+    never in ``legal_actions``: the deal screen records it, in seat order, before Night Zero's
+    first call). A game stored before this action existed has none: its players look again."""
+
+    kind = "seen"
+    seat: int
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} has seen their card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +232,7 @@ class CannonShot(Action):
     target: int
 
 
-ALL_ACTIONS = (Dealt, Continue, MafiaKill, Heal, Ship, Investigate, Mark, Seduce, Protect, Blackmail,
+ALL_ACTIONS = (Dealt, Seen, Continue, MafiaKill, Heal, Ship, Investigate, Mark, Seduce, Protect, Blackmail,
                GunShot, Sweep, Shift, Pass, Accuse, DropAccusation, CallVote, CastVote, CarryOut,
                ChairmanAnnuls, DaughterDeclares, CannonShot)
 
@@ -236,6 +250,8 @@ CAUSES = {"mafia": "killed by the Mafia", "gun": "shot by the Gun Shop Owner", "
           "bomber": "blown up by the Bomber", "angel": "taken by the Angel of Death",
           "vote": "voted out", "mayor": "voted for the Mayor", "bodyguard": "died protecting"}
 REVOTE = {"revote_eliminate": "eliminate", "revote_reveal": "reveal"}
+#: the powers declared in the day (public once used): the Day and vote screens offer them until then
+DAY_POWERS = ("loose_cannon", "chairman", "chairmans_daughter")
 SINGLE_USE = ("loose_cannon", "chairman", "chairmans_daughter", "janitor", "bartender")
 
 
@@ -245,6 +261,16 @@ def night_steps(night: int, cast: frozenset[str]) -> tuple[str, ...]:
     if night == 0:
         return ("sleep", "mafia_meet", *(s for s in NIGHT_ZERO_ORDER if s in cast), "dawn")
     return ("sleep", "mafia", *(s for s in NIGHT_ORDER if s in cast), "dawn")
+
+
+def undo_kind(action: Action) -> str:
+    """What an undo of ``action`` is called: "deal", "night" (a night choice, whoever made it) or
+    "day" (the words of a day action are public)."""
+    if isinstance(action, Dealt):
+        return "deal"
+    if isinstance(action, (_Choice, Sweep, Shift, Pass)):
+        return "night"
+    return "day"
 
 
 # --------------------------------------------------------------------------------------------
@@ -313,6 +339,8 @@ class MafiaPlusState:
     death_causes: tuple[tuple[int, str], ...] = ()
     winners: tuple[int, ...] | None = None
     end_reason: str | None = None
+    seen: tuple[int, ...] = ()                  # the deal: seats that have looked at their card
+    taken: tuple[str, str] = ("", "")           # what an undo takes back: (kind, public words)
 
     @property
     def day(self) -> int:
@@ -518,7 +546,8 @@ class MafiaPlusEngine(Engine):
     actions = ActionCodec(*ALL_ACTIONS)
     min_players = S.MIN_PLAYERS
     max_players = S.MAX_PLAYERS
-    free_entry = frozenset({"dealt"})  # a hand-entered deal is any arrangement of the set
+    #: a hand-entered deal is any arrangement of the set; "seen" is the deal's progress (Seen)
+    free_entry = frozenset({"dealt", "seen"})
 
     # -- setup --------------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> MafiaPlusState:
@@ -707,6 +736,11 @@ class MafiaPlusEngine(Engine):
             if reason:
                 raise IllegalAction(reason)
             return
+        if isinstance(action, Seen):
+            reason = self._seen_problem(state, action)
+            if reason:
+                raise IllegalAction(reason)
+            return
         if action not in self.legal_actions(state):
             raise IllegalAction(self.explain_illegal(state, action))
 
@@ -721,6 +755,17 @@ class MafiaPlusEngine(Engine):
             return f"'{bad[0]}' is not a Mafia+ character id (for example 'doctor', 'mafia_boss')."
         if sorted(action.characters) != sorted(state.cast):
             return "The dealt cards are not the chosen set: " + ", ".join(C.name(c) for c in state.cast) + "."
+        return None
+
+    def _seen_problem(self, state: MafiaPlusState, action: Seen) -> str | None:
+        if state.phase == "deal":
+            return "Deal the cards first."
+        if state.phase != "night" or state.night != 0 or state.step != 0:
+            return "Everyone has seen their card already; the night has begun."
+        if not isinstance(action.seat, int) or not 0 <= action.seat < len(state.players):
+            return f"There is no seat {action.seat}; seats are 0 to {len(state.players) - 1}."
+        if action.seat in state.seen:
+            return f"{state.players[action.seat]} has already seen their card."
         return None
 
     def explain_illegal(self, state: MafiaPlusState, action: Action) -> str:
@@ -832,6 +877,9 @@ class MafiaPlusEngine(Engine):
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, state: MafiaPlusState, action: Action) -> tuple[MafiaPlusState, list[Event]]:
         events: list[Event] = []
+        if isinstance(action, Seen):
+            return replace(state, seen=state.seen + (action.seat,)), events
+        before = state
         if isinstance(action, Dealt):
             state = self._deal(state, action, events)
         elif state.phase == "night":
@@ -839,7 +887,11 @@ class MafiaPlusEngine(Engine):
         else:
             state = self._day_action(state, action, events)
         public = tuple(e.text for e in events if e.audience == TABLE)
-        return replace(state, log=state.log + public), events
+        state = replace(state, log=state.log + public)
+        if not isinstance(action, Continue):  # the automatic moves go with the tap before them
+            kind = undo_kind(action)
+            state = replace(state, taken=(kind, "" if kind != "day" else self.describe(action, before)))
+        return state, events
 
     def _deal(self, state: MafiaPlusState, action: Dealt, events: list[Event]) -> MafiaPlusState:
         chars = tuple(action.characters)
@@ -1168,6 +1220,10 @@ class MafiaPlusEngine(Engine):
         return Outcome(tuple(state.players[i] for i in state.winners), state.end_reason or "")
 
     def view(self, state: MafiaPlusState, audience: Audience) -> Any:
+        if isinstance(audience, CalledAudience):
+            from .panels import called_view
+
+            return called_view(self, state)
         if isinstance(audience, TableAudience):
             return self.table_view(state)
         if isinstance(audience, Seat):
@@ -1186,13 +1242,20 @@ class MafiaPlusEngine(Engine):
         voted: tuple = ()
         tally: tuple = ()
         verdict = None
+        verdict_kind = None
+        voters: tuple = ()
+        next_voter = None
         if vote is not None:
+            voters = tuple(P[v] for v in vote.voters)
+            done = {v for v, _ in vote.votes}
+            next_voter = next((P[v] for v in vote.voters if v not in done), None)
             voted = tuple(P[v] for v, _ in vote.votes)
             if not state.vote_secret:
                 votes = tuple((P[v], None if t is None else P[t]) for v, t in vote.votes)
             if state.stage == "verdict":
                 tally = tuple((P[a], c) for a, c in self._tally(state))
                 kind, seats = self._result(state)
+                verdict_kind = kind
                 verdict = {"majority": f"{P[seats[0]]} has the majority" if seats else "",
                            "tie": "tie between " + names_text([P[s] for s in seats]),
                            "none": "nobody received a vote"}[kind]
@@ -1208,7 +1271,13 @@ class MafiaPlusEngine(Engine):
             tally=tally, verdict=verdict, declared=tuple((P[s], a) for s, a in state.declared),
             reveals=tuple((P[s], C.FACTION_NAMES[f]) for s, f in state.reveals),
             deaths=tuple((P[s], w) for s, w in state.deaths), log=state.log,
-            winners=tuple(P[i] for i in state.winners or ()), end_reason=state.end_reason)
+            winners=tuple(P[i] for i in state.winners or ()), end_reason=state.end_reason,
+            cast=tuple(state.cast), seen=tuple(P[s] for s in state.seen),
+            night_steps=_steps(state) if state.phase == "night" else (),
+            step_index=state.step if state.phase == "night" else 0,
+            voters=voters, next_voter=next_voter, verdict_kind=verdict_kind,
+            open_powers=tuple(p for p in DAY_POWERS if p in state.cast and p not in state.used),
+            undo_kind=state.taken[0], undo_words=state.taken[1])
 
     def seat_view(self, state: MafiaPlusState, seat: int) -> SeatView:
         P = state.players
@@ -1225,10 +1294,13 @@ class MafiaPlusEngine(Engine):
             members = tuple(P[i] for i in _mafia_seats(state) if i != seat)
             lead = _leader(state)
             boss = P[lead] if lead is not None else None
+        from .panels import seat_panel
+
         return SeatView(seat, P[seat], ch.name, C.card_for_copy(cid, copy), C.FACTION_NAMES[ch.faction],
                         ch.text, ch.quote, ch.abilities, state.alive[seat], state.away == seat, members, boss,
                         tuple(t for s, t in state.notes if s == seat),
-                        tuple(t for s, t in state.my_actions if s == seat and t))
+                        tuple(t for s, t in state.my_actions if s == seat and t),
+                        seat_panel(self, state, seat))
 
     def reveal_view(self, state: MafiaPlusState) -> RevealView:
         P = state.players

@@ -3,12 +3,27 @@
 ``TableView`` is what the shared screen may show: it has no field that holds a seat's unrevealed
 character, a night choice, or who is blackmailed. Public facts only: who is alive, who is out of
 town, the stats (honouring the Janitor), the accused and the votes (names only for an open vote),
-public declarations and reveals. ``SeatView`` is one player's private screen; ``RevealView`` is all.
+public declarations and reveals, the deal's progress, the night's steps and the vote's count and
+verdict. ``SeatView`` is one player's private screen (with their night panel when called);
+``RevealView`` is all. ``CALLED`` is the private audience of whoever holds the role called now: the
+table's night screen shows its panel (``panels.NightPanel``) only behind that player's hold.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class CalledAudience:
+    """Whoever holds the role called now (the shared screen, behind their "Hold to open")."""
+
+    def __str__(self) -> str:
+        return "called"
+
+
+CALLED = CalledAudience()
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +53,17 @@ class TableView:
     log: tuple[str, ...]            # everything announced to the table, in order
     winners: tuple[str, ...]
     end_reason: str | None
+    # -- what the screens show beyond the facts above ------------------------------------------
+    cast: tuple[str, ...] = ()          # the set's character ids (public, as cards_in_play)
+    seen: tuple[str, ...] = ()          # the deal: who has looked at their card, in order
+    night_steps: tuple[str, ...] = ()   # tonight's steps in order (the same whoever is alive)
+    step_index: int = 0                 # where in night_steps the night is
+    voters: tuple[str, ...] = ()        # who may vote in the vote running, in seat order
+    next_voter: str | None = None       # the first of them still to vote
+    verdict_kind: str | None = None     # "majority" | "tie" | "none" at the verdict
+    open_powers: tuple[str, ...] = ()   # day powers in the set not yet declared (ids)
+    undo_kind: str = ""                 # what an undo takes back: "deal" | "night" | "day" | ""
+    undo_words: str = ""                # a day action in words ("" for the deal and night choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +82,7 @@ class SeatView:
     mafia_boss: str | None          # who has the final word (only when this seat is Mafia)
     notes: tuple[str, ...]          # Detective answers, the Lady's look, blackmail learned...
     my_actions: tuple[str, ...]     # this seat's own night choices, in words
+    panel: Any = None               # panels.NightPanel when this seat holds the role called now
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,7 +95,7 @@ def test_night_panel_of_a_dead_role_offers_what_the_living_role_would():
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import mafia_plus_scenes as SC
     from companion.games.mafia_plus import ENGINE
-    from ui.games.mafia_plus import night_panel as NP
+    from companion.games.mafia_plus import panels as NP
 
     assert doctest.testmod(NP).failed == 0
     for role in ("doctor", "bartender"):

@@ -1,8 +1,9 @@
 """Mafia+ at the table: the app is the Game Master (setup, secret deal, night, day, vote, reveal).
 
 Kivy-free plain data for the controller (ui/games/__init__.py). The flow between the game screens
-is decided by ``flow.route_for(state, peeked)`` (route by phase), so a resumed game lands on the
-screen of its exact step. See docs/mafia-plus-table.md.
+is decided by ``flow.route`` from the table view (route by phase; the deal's progress is in the
+log), so a resumed game lands on the screen of its exact step. The sample game each screen's
+picture shows (``--screenshot``) is ``common.sample``. See docs/mafia-plus-table.md.
 """
 
 from ui.manifest import GameManifest, HomeCard
@@ -26,4 +27,6 @@ MANIFEST = GameManifest(
     screens=SCREENS,
     entry="mafia_plus_setup",
     parent=PARENT,
+    route="ui.games.mafia_plus.flow:route",
+    sample="ui.games.mafia_plus.common:sample",
 )

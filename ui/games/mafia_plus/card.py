@@ -6,43 +6,43 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty, StringProperty
 
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 
-from .common import GAME, MafiaPlusScreen, sample_session
+from . import flow
+from .common import MafiaPlusTable
 from .peek import PeekMixin
 
 load_kv(__file__)
 
 
-class MafiaPlusCardScreen(PeekMixin, MafiaPlusScreen):
+class MafiaPlusCardScreen(PeekMixin, MafiaPlusTable, GameScreen):
     phase = StringProperty("Mafia+ · My card")
     chosen = NumericProperty(-1)
     chosen_name = StringProperty("")
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, back: str = "", **params):
+    def enter(self, back: str = "", **_):
         self.back_to = back
         self.chosen = -1
-        super().prepare(game, game_id, **params)
 
-    def refresh(self) -> None:
-        st = self.state
+    def show(self, events) -> None:
+        view = self.view()
         ring = self.ids.ring
-        ring.names = list(st.players)
-        ring.alive = list(st.alive) if st.alive else [True] * len(st.players)
+        ring.names = list(view.players)
+        ring.alive = list(view.alive)
         ring.selected = [self.chosen] if self.chosen >= 0 else []
-        self.chosen_name = st.players[self.chosen] if self.chosen >= 0 else ""
+        self.chosen_name = view.players[self.chosen] if self.chosen >= 0 else ""
         self.peek_stop()
 
-    def _on_events(self, session, events) -> None:
+    def on_commit(self, session, events) -> None:
         pass  # nothing happens in the game while a card is looked at
 
     def choose(self, seat: int) -> None:
         self.chosen = seat
-        self.refresh()
+        self.show([])
 
     def press_peek(self) -> None:
-        if self.chosen >= 0 and self.state.characters is not None:
+        if self.chosen >= 0 and self.view().phase != "deal":
             self.peek_start(self.chosen)
 
     def release_peek(self) -> None:
@@ -51,24 +51,19 @@ class MafiaPlusCardScreen(PeekMixin, MafiaPlusScreen):
     def done(self) -> None:
         self.peek_stop()
         self.chosen = -1
-        target = self.target_route()
-        self.app.go(Route(target, {"game": GAME, "game_id": self.session.game_id}))
+        self.go(flow.route_for(self.view()))
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "TagSeen":
-            binding = self.app.store.tag(command.uid)
-            if binding is not None and binding.kind == "player" and binding.ref in self.state.players:
-                self.choose(self.state.players.index(binding.ref))
-                return True
-        if name == "Back":
-            self.done()
+    def on_tag(self, uid: str) -> bool:
+        binding = self.table.store.tag(uid)
+        players = self.view().players
+        if binding is not None and binding.kind == "player" and binding.ref in players:
+            self.choose(players.index(binding.ref))
             return True
-        return super().handle_command(command)
+        return False
 
-    def sample_route(self, app) -> Route:
-        session = sample_session(app, steps=1)
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+    def on_back(self) -> bool:
+        self.done()
+        return True
 
 
 SCREEN = MafiaPlusCardScreen

@@ -1,18 +1,23 @@
-"""What every Mafia+ game screen shares: the session, route by phase, speaking public lines,
-pause, undo (asks once; secrets already shown stay shown) and "repeat last announcement"."""
+"""What every Mafia+ game screen shares beside the game screen base (``ui.game_screen``): the
+announcement curtain, pause, the Mafia+ rule on undo (asks once; secrets already shown stay shown;
+the automatic night moves go with the tap before them) and "repeat last announcement".
+
+Each screen is ``class X(MafiaPlusTable, GameScreen)`` and draws only from the views
+(``view()`` = the table view, ``session.view(Seat(n))``, ``CALLED``, ``REVEAL``)."""
 
 from __future__ import annotations
 
 import time
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.screenmanager import Screen
 
+from companion.engine import TABLE
 from companion.errors import CompanionError
+from companion.games.mafia_plus import engine as E
+from companion.games.mafia_plus import samples
 from ui.controller import Route
 from ui.screens import load_kv
 
@@ -20,49 +25,59 @@ from . import flow
 from .widgets import MafiaPlusCard, MafiaPlusSeatRing  # noqa: F401  (kv classes)
 
 GAME = "mafia-plus"
-SAMPLE_SEED = 4242
-SAMPLE_PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina"]
+SAMPLE_SEED = samples.SAMPLE_SEED
+SAMPLE_PLAYERS = list(samples.SAMPLE_PLAYERS)
+#: the automatic moves an undo takes back with the tap before them (the GM's Continue, the deal's Seen)
+AUTOMATIC = (E.Continue, E.Seen)
 
 
-def sample_session(app, steps: int = 0):
-    """A seeded 7-player game for screenshots; ``steps`` legal actions played after the deal
-    (the first legal action each time, the GM's first)."""
-    from companion.session import Session
-
-    session = Session.start(app.store, GAME, {"players": SAMPLE_PLAYERS, "set": {"choices": ["mayor"]}},
-                            seed=SAMPLE_SEED)
-    session.draw(None)
-    app.store.set_setting(flow.peek_key(session.game_id), len(SAMPLE_PLAYERS))
-    for _ in range(steps):
-        legal = session.legal_actions()
-        if not legal:
-            break
-        session.act(legal[0])
-    app.sessions[GAME] = session
-    return session
+def sample_session(table, steps: int = 0, seen: int | None = None):
+    """A seeded 7-player game for screenshots, open at ``table`` (companion/.../samples.py)."""
+    return table.adopt(samples.start(table.store, seen=seen, steps=steps))
 
 
-def play_until(session, done) -> None:
-    """Play the engine's seeded playout policy until ``done(state)`` (screenshots of later moments)."""
-    import random
-
-    rng = random.Random(SAMPLE_SEED)
-    for _ in range(2000):
-        legal = session.legal_actions()
-        if done(session.state) or not legal:
-            return
-        session.act(session.engine.playout_policy(session.state, legal, rng))
+play_until = samples.play_until
 
 
-def kind_of_undo(action) -> str:
-    """"deal", "night" (a night choice, whoever made it) or "day"."""
-    from companion.games.mafia_plus import engine as E
+def sample(table, screen: str) -> Route:
+    """The manifest's sample: the moment of the game each screen's picture shows."""
+    if screen == "mafia_plus_setup":  # the roster of remembered names, on the screen's own model
+        return table.app_services.screen(screen).sample_route(table.app_services)
+    session = sample_session(table, steps=1 if screen == "mafia_plus_card" else 0,
+                             seen=2 if screen == "mafia_plus_deal" else None)
+    until = {"mafia_plus_night": lambda v: v.phase == "night" and v.night == 1 and v.step_index == 2,
+             "mafia_plus_day": lambda v: v.phase == "day" and v.day == 2,
+             "mafia_plus_vote": lambda v: v.phase == "day" and v.step == "voting" and bool(v.voted),
+             "mafia_plus_end": lambda v: v.phase == "over",
+             "mafia_plus_stats": lambda v: v.phase == "over"}.get(screen)
+    if until is not None:
+        play_until(session, until)
+    if screen == "mafia_plus_day":
+        accuse = next((a for a in session.legal_actions() if isinstance(a, E.Accuse)), None)
+        if accuse is not None:
+            session.act(accuse)
+    params = {"game": GAME} if screen == "mafia_plus_stats" else {"game": GAME, "game_id": session.game_id}
+    return Route(screen, params)
 
-    if isinstance(action, E.Dealt):
-        return "deal"
-    if isinstance(action, (E._Choice, E.Sweep, E.Shift, E.Pass)):
-        return "night"
-    return "day"
+
+kind_of_undo = E.undo_kind
+
+
+def narration_facts(view):
+    """What ``ui.narration.lines.mafia_plus_lines`` reads, from the table view: the public facts,
+    with stand-in characters that give the living stats the table was told (none while swept)."""
+    from types import SimpleNamespace
+
+    from companion.games.mafia_plus import characters as C
+
+    characters = None
+    if view.phase != "deal" and view.stats:
+        factions = ("city", "mafia", "syndicate")
+        pools = {f: next(c for c, ch in C.CHARACTERS.items() if ch.faction == f) for f in factions}
+        living = iter([pools[f] for f, n in zip(factions, map(int, view.stats.split("-"))) for _ in range(n)])
+        characters = tuple(next(living, pools["city"]) if a else pools["city"] for a in view.alive)
+    return SimpleNamespace(players=view.players, alive=view.alive, phase=view.phase, day=view.day,
+                           cast=view.cast, characters=characters)
 
 
 class MafiaPlusTools(BoxLayout):
@@ -80,94 +95,92 @@ class MafiaPlusOverlays(FloatLayout):
 load_kv(__file__)  # after the kv classes above exist
 
 
-class MafiaPlusScreen(Screen):
-    """Base of the game screens (not registered itself)."""
+class MafiaPlusTable:
+    """The Mafia+ part of every game screen (a mixin before ``GameScreen``)."""
 
-    session = ObjectProperty(None, allownone=True)
+    game = GAME
     phase = StringProperty("Mafia+")
-    error = StringProperty("")
     announcement = StringProperty("")
     paused = BooleanProperty(False)
-    confirming_undo = BooleanProperty(False)
-    undo_question = StringProperty("")
     #: table announcements shown large over the screen until they are spoken (or read, in
     #: text-only mode); nothing else is asked of the table meanwhile
     curtain = StringProperty("")
     CURTAIN_ALWAYS = False  # True: every announcement shows large (the deal's "look in secret")
 
     # -- entering -------------------------------------------------------------------------
-    def prepare(self, game: str = GAME, game_id: int | None = None, **params):
-        app = App.get_running_app()
-        current = app.sessions.get(GAME)
-        if current is None or (game_id is not None and current.game_id != game_id):
-            current = app.session_for(GAME, game_id)
-        if current is not self.session:
-            if self.session is not None:
-                self.session.unsubscribe(self._on_events)
-            self.session = current
-        self.session.unsubscribe(self._on_events)
-        self.session.subscribe(self._on_events)
-        watch = getattr(app, "watch_phones", None)
-        if watch is not None:  # phones follow the game open at the table (ui/phones/table.py)
-            watch(self.session)
-        self.params = params
-        self.error = ""
+    def prepare(self, game: str | None = None, game_id: int | None = None, **params):
         self.announcement = ""  # a screen shows what is said while it is open, nothing older
-        self.confirming_undo = False
         self.paused = False
         self._in_prepare = True
         try:
-            self.refresh()
+            super().prepare(game, game_id, **params)
         finally:
             self._in_prepare = False
+        self.app.watch_phones(self.session)  # phones follow the game open at the table (ui/phones)
 
-    def on_leave(self, *_):
-        if self.session is not None:
-            self.session.unsubscribe(self._on_events)
-        self.confirming_undo = False
+    def on_leave(self, *args):
         self._stop_curtain()
         self.curtain = ""
+        return super().on_leave(*args)
 
     @property
     def app(self):
-        return App.get_running_app()
-
-    @property
-    def state(self):
-        return self.session.state
+        """The shell's services the table host does not wrap (narrator, sounds, phones)."""
+        return self.table.app_services
 
     @property
     def engine(self):
         return self.session.engine
 
-    def peeked(self) -> int:
-        return int(self.app.store.get_setting(flow.peek_key(self.session.game_id), 0) or 0)
+    def view(self, audience=TABLE):
+        """The views; the table view computed once per commit (the route, the curtain and the
+        drawing of one tap all read the same frozen view)."""
+        if audience != TABLE:
+            return self.session.view(audience)
+        key = (id(self.session), self.session.seq)
+        cached = getattr(self, "_table_view", None)
+        if cached is None or cached[0] != key:
+            cached = self._table_view = (key, self.session.view(TABLE))
+        return cached[1]
+
+    def route_target(self) -> str | None:
+        return flow.route_for(self.view())
 
     def setting(self, key: str, default):
         try:
-            return type(default)(self.app.store.get_setting(key, default))
+            return type(default)(self.table.store.get_setting(key, default))
         except (TypeError, ValueError):
             return default
 
-    def target_route(self) -> str:
-        return flow.route_for(self.state, self.peeked())
+    def wrong_screen(self, view) -> bool:
+        """Go where the state belongs if that is another screen (next frame while the app is still
+        switching to this one); True when this screen should not draw."""
+        target = flow.route_for(view)
+        if target == self.name:
+            return False
+        if getattr(self, "_in_prepare", False):
+            Clock.schedule_once(lambda *_: self.go(target), 0)
+        elif self.manager is not None and self.manager.current == self.name:
+            self.go(target)
+        return True
 
-    def follow(self) -> bool:
-        """Go to the screen the state calls for; True when we left this one."""
-        target = self.target_route()
-        if target != self.name:
-            if self.manager is not None and self.manager.current != self.name \
-                    and not getattr(self, "_in_prepare", False):
-                return True  # already left: a second switch in one frame left two screens drawn
-            route = Route(target, {"game": GAME, "game_id": self.session.game_id})
-            if getattr(self, "_in_prepare", False):  # the app is still switching to us: go next frame
-                from kivy.clock import Clock
+    def _here(self) -> bool:
+        return self.manager is not None and self.manager.current == self.name and self.session is not None
 
-                Clock.schedule_once(lambda *_: self.app.go(route), 0)
-            else:
-                self.app.go(route)
-            return True
-        return False
+    # -- one commit -------------------------------------------------------------------------
+    def on_commit(self, session, events) -> None:
+        """Say the public lines and show them; the curtain holds the route until they are said."""
+        if session is not self.session:
+            self.session = session
+        self.can_undo = session.can_undo
+        lines = self.public_lines(events)
+        self.say_lines(lines)
+        if lines and (self.CURTAIN_ALWAYS or self.route_target() != self.name):
+            self.show_curtain(lines)  # e.g. the sentence, before the night falls
+            return
+        if self.follow_route():
+            return
+        self.show(events)
 
     # -- narration --------------------------------------------------------------------------
     def say(self, text: str, chime: bool = False) -> None:
@@ -220,91 +233,49 @@ class MafiaPlusScreen(Screen):
             return
         self._stop_curtain()
         self.curtain = ""
-        if self.manager is not None and self.manager.current == self.name and not self.follow():
-            self.refresh()
+        if self._here() and not self.follow_route():
+            self.show([])
 
     @staticmethod
     def public_lines(events) -> list[str]:
         """TABLE events' words, except night calls (the night screen calls each role itself,
-        padded to the same length)."""
-        from companion.engine import TABLE
-
-        return [e.text for e in events if e.audience == TABLE and e.text
+        padded to the same length) and an undo's own line (the question said what it takes back;
+        a night choice's words would name seats)."""
+        return [e.text for e in events if e.audience == TABLE and e.text and e.kind != "undone"
                 and not str(e.data.get("line", "")).startswith("call.")]
-
-    def _on_events(self, session, events) -> None:
-        if self.manager is None or self.manager.current != self.name:
-            return
-        lines = self.public_lines(events)
-        self.say_lines(lines)
-        if lines and (self.CURTAIN_ALWAYS or self.target_route() != self.name):
-            self.show_curtain(lines)  # e.g. the sentence, before the night falls
-            return
-        if not self.follow():
-            self.refresh()
-
-    # -- acting -----------------------------------------------------------------------------
-    def act(self, action) -> bool:
-        self.error = ""
-        try:
-            self.session.act(action)
-            return True
-        except CompanionError as error:
-            self.error = str(error)
-            return False
 
     # -- always: pause, undo, repeat, my card ----------------------------------------------
     def toggle_pause(self) -> None:
         self.paused = not self.paused
 
-    def ask_undo(self) -> None:
-        self.error = ""
-        actions = self.session.actions
-        from companion.games.mafia_plus.engine import Continue, Dealt
+    def undo_question_text(self) -> str:
+        """The Mafia+ rule: a night choice never says whose, the deal says everyone looks again."""
+        view = self.view()
+        return flow.undo_question(view.undo_kind, view.phase, view.undo_words)
 
-        real = [a for a in actions if not isinstance(a, Continue)]
-        if not real:
+    def ask_undo(self) -> None:
+        if self.session is not None and not self.view().undo_kind:
             self.error = "There is nothing to undo yet."
             return
-        last = real[-1]
-        describe = "" if isinstance(last, Dealt) or self._is_night_choice(last) \
-            else self.engine.describe(last, self.state)
-        self.undo_question = flow.undo_question(kind_of_undo(last), self.state.phase, describe)
-        self.confirming_undo = True
-
-    @staticmethod
-    def _is_night_choice(action) -> bool:
-        from companion.games.mafia_plus import engine as E
-
-        return isinstance(action, (E._Choice, E.Sweep, E.Shift, E.Pass))
+        super().ask_undo()
 
     def confirm_undo(self) -> None:
-        """Undo the last tap: the automatic night ``Continue``s after it go with it."""
-        from companion.games.mafia_plus.engine import Continue
-
-        self.confirming_undo = False
+        """Undo the last tap: the automatic moves after it (the night's ``Continue``s, the deal's
+        ``Seen``s) go with it; the base takes the tap itself back and shows the result once."""
         try:
-            while self.session.actions and isinstance(self.session.actions[-1], Continue):
-                self.session.undo()
-            if self.session.actions:
+            while isinstance(self.session.last_action, AUTOMATIC):
                 self.session.undo()
         except CompanionError as error:
+            self.confirming_undo = False
             self.error = str(error)
-        if self.state.phase == "deal":
-            self.app.store.set_setting(flow.peek_key(self.session.game_id), 0)
-        if self.manager is not None and self.manager.current == self.name and not self.follow():
-            self.refresh()
-
-    def cancel_undo(self) -> None:
-        self.confirming_undo = False
+            return
+        super().confirm_undo()
 
     def repeat_last(self) -> None:
         """Say the last announcement again and show it large until it has been said."""
         lines = getattr(self, "_last_lines", None)
         if not lines and self.session is not None:  # after a restart: the last public lines
-            from companion.engine import TABLE
-
-            lines = [t for t in self.session.view(TABLE).log[-2:] if t]
+            lines = [t for t in self.view().log[-2:] if t]
         if not lines:
             self.error = "Nothing has been announced yet."
             return
@@ -312,15 +283,4 @@ class MafiaPlusScreen(Screen):
         self.show_curtain(lines)
 
     def my_card(self) -> None:
-        self.app.go(Route("mafia_plus_card", {"game": GAME, "game_id": self.session.game_id,
-                                              "back": self.name}))
-
-    def refresh(self) -> None:  # pragma: no cover - each screen draws itself
-        pass
-
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Undo":
-            self.ask_undo()
-            return True
-        return False
+        self.go("mafia_plus_card", back=self.name)

@@ -7,14 +7,13 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.engine import TABLE
 from companion.games.mafia_plus import engine as E
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 
 from . import flow
-from .common import GAME, MafiaPlusScreen, play_until, sample_session
+from .common import MafiaPlusTable
 
 load_kv(__file__)
 
@@ -30,7 +29,12 @@ def day_lines(log, day: int) -> list[str]:
     return list(log[idx:])
 
 
-class MafiaPlusDayScreen(MafiaPlusScreen):
+def present_seats(view) -> list[int]:
+    """Seats alive and in town (they may speak, act and be chosen)."""
+    return [i for i, (name, a) in enumerate(zip(view.players, view.alive)) if a and name != view.away]
+
+
+class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
     phase = StringProperty("Mafia+ · Day")
     stats_text = StringProperty("")
     countdown = StringProperty("")
@@ -53,6 +57,8 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         self._tick_event = None
         self._by = None
         self._target = None
+        self._view = None
+        self._legal: list = []
 
     def on_leave(self, *_):
         super().on_leave()
@@ -72,46 +78,43 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         if desk is not None:
             desk.set_timer(text)
 
-    def refresh(self) -> None:
-        if self.follow():
+    def show(self, events) -> None:
+        table = self._view = self.view()
+        if self.wrong_screen(table):
             return
-        st = self.state
-        table = self.session.view(TABLE)
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
-        self.app.set_phase(f"Mafia+ · Day {st.day}")
+        self.set_phase(f"Mafia+ · Day {table.day}")
         self.stats_text = table.stats or ("—" if table.stats_hidden else table.starting_stats)
-        self.news = "\n".join(day_lines(table.log, st.day)[-2:])
-        if self._timer_day != (st.night, st.day):
-            self._timer_day = (st.night, st.day)
+        self.news = "\n".join(day_lines(table.log, table.day)[-2:])
+        if self._timer_day != (table.night, table.day):
+            self._timer_day = (table.night, table.day)
             self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
             self.remaining = self.setting(flow.TIMER_SETTING, flow.DEFAULT_DISCUSSION)
         if self._tick_event is None:
             self._tick_event = Clock.schedule_interval(self._tick, 0.5)
         self.countdown = flow.clock_text(self.remaining)
-        legal = self.engine.legal_actions_by_seat(st)
-        gm = legal.get(None, [])
-        self.can_call = any(isinstance(a, E.CallVote) and a.mode == "eliminate" for a in gm)
-        self.can_reveal = any(isinstance(a, E.CallVote) and a.mode == "reveal" for a in gm)
-        self.can_end = any(isinstance(a, E.Continue) for a in gm)
-        self.cannon_open = "loose_cannon" in st.cast and "loose_cannon" not in st.used
-        self.accused = [st.players[a] for a in st.accused]
+        legal = self._legal = self.session.legal_actions()
+        self.can_call = any(isinstance(a, E.CallVote) and a.mode == "eliminate" for a in legal)
+        self.can_reveal = any(isinstance(a, E.CallVote) and a.mode == "reveal" for a in legal)
+        self.can_end = any(isinstance(a, E.Continue) for a in legal)
+        self.cannon_open = "loose_cannon" in table.open_powers
+        self.accused = list(table.accused)
         self._fill_accused()
         ring = self.ids.ring
-        ring.names = list(st.players)
-        ring.alive = list(st.alive)
+        ring.names = list(table.players)
+        ring.alive = list(table.alive)
         ring.badges = {}
-        ring.marked = list(st.accused)  # outlined: the name stays whole (the chips below name them too)
-        away = st.away
-        if away is not None:
-            ring.badges = {**ring.badges, away: "away"}
-        self._update_ring(legal)
+        # outlined: the name stays whole (the chips below name them too)
+        ring.marked = [table.players.index(n) for n in table.accused]
+        if table.away is not None:
+            ring.badges = {**ring.badges, table.players.index(table.away): "away"}
+        self._update_ring()
 
-    def _update_ring(self, legal=None) -> None:
-        st = self.state
-        legal = self.engine.legal_actions_by_seat(st) if legal is None else legal
+    def _update_ring(self) -> None:
+        view = self._view
         ring = self.ids.ring
-        accusations = [a for acts in legal.values() for a in acts if isinstance(a, E.Accuse)]
-        present = [i for i in range(len(st.players)) if st.alive[i] and i != st.away]
+        accusations = [a for a in self._legal if isinstance(a, E.Accuse)]
+        present = present_seats(view)
         if self.mode == "accuse_by":
             ring.enabled = sorted({a.by for a in accusations})
             self.prompt = "Who accuses? Tap them."
@@ -119,13 +122,13 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
             # every living name but the accuser's own: greying the Blackmailer would show the table
             # who blackmailed whom; a forbidden choice gets the engine's refusal, naming nobody
             ring.enabled = [i for i in present if i != self._by]
-            self.prompt = f"{st.players[self._by]} accuses whom? Tap them."
+            self.prompt = f"{view.players[self._by]} accuses whom? Tap them."
         elif self.mode == "cannon_by":
             ring.enabled = present
             self.prompt = "Loose Cannon: stand up and tap your own name."
         elif self.mode == "cannon_target":
             ring.enabled = present
-            self.prompt = f"{st.players[self._by]}, tap the person you shoot."
+            self.prompt = f"{view.players[self._by]}, tap the person you shoot."
         else:
             ring.enabled = None  # looks normal; taps are ignored outside a choice
             self.prompt = ""
@@ -142,7 +145,7 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
             box.add_widget(b)
 
     def _tick(self, dt) -> None:
-        if self.paused or self.state.phase != "day":
+        if self.paused or self._view is None or self._view.phase != "day":
             return
         before = self.remaining
         self.remaining = max(0.0, self.remaining - dt)
@@ -166,22 +169,21 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
         self._update_ring()
 
     def tap_seat(self, seat: int) -> None:
-        st = self.state
+        players = self._view.players
         if not self.mode:
             return
         if self.mode == "accuse_by":
             self._by, self.mode = seat, "accuse_target"
         elif self.mode == "accuse_target":
             by, self.mode, self._by = self._by, "", None
-            self.act(E.Accuse(by, seat))
-            if self.manager and self.manager.current == self.name:
-                self.refresh()
+            if not self.act(E.Accuse(by, seat)):  # refused: the sentence shows, the ring is redrawn
+                self._update_ring()
             return
         elif self.mode == "cannon_by":
             self._by, self.mode = seat, "cannon_target"
         elif self.mode == "cannon_target":
             self._target = seat
-            self.cannon_text = f"Hold: {st.players[self._by]} shoots {st.players[seat]}"
+            self.cannon_text = f"Hold: {players[self._by]} shoots {players[seat]}"
             self.cannon_ready = True
         self._update_ring()
 
@@ -194,7 +196,7 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
             self._update_ring()
 
     def drop(self, name: str) -> None:
-        self.act(E.DropAccusation(self.state.players.index(name)))
+        self.act(E.DropAccusation(self._view.players.index(name)))
 
     def call_vote(self, mode: str = "eliminate") -> None:
         self.mode = ""
@@ -203,17 +205,11 @@ class MafiaPlusDayScreen(MafiaPlusScreen):
     def end_day(self) -> None:
         self.act(E.Continue())
 
-    def handle_command(self, command) -> bool:
-        if type(command).__name__ == "Vote" and self.mode:
-            self.tap_seat(command.seat)
+    def on_vote(self, seat: int) -> bool:
+        if self.mode:
+            self.tap_seat(seat)
             return True
-        return super().handle_command(command)
-
-    def sample_route(self, app) -> Route:
-        session = sample_session(app)
-        play_until(session, lambda st: st.phase == "day" and st.day == 2)
-        session.act(E.Accuse(*[(a.by, a.target) for a in session.legal_actions() if isinstance(a, E.Accuse)][0]))
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+        return False
 
 
 SCREEN = MafiaPlusDayScreen

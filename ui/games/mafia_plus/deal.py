@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from ui.controller import Route
+from companion.games.mafia_plus import engine as E
+from hardware.commands import Back, Next
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.phones.linking import PhoneKeypad, PhoneLinkRow, linked_text  # noqa: F401  (used by deal.kv)
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 from ui.widgets.qr_code import QRCode  # noqa: F401  (used by deal.kv)
 
 from . import flow
-from .common import GAME, MafiaPlusScreen, sample_session
+from .common import MafiaPlusTable, narration_facts
 from .peek import PeekMixin
 
 
@@ -42,7 +44,7 @@ def names_line(names: list[str], limit: int = 6) -> str:
 load_kv(__file__)
 
 
-class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
+class MafiaPlusDealScreen(PeekMixin, MafiaPlusTable, GameScreen):
     phase = StringProperty("Mafia+ · The deal")
     dealt = NumericProperty(0)  # 0 before the shuffle, 1 after
     turn = NumericProperty(0)  # whose card it is (seat)
@@ -61,24 +63,24 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     keypad_open = BooleanProperty(False)
     link_note = StringProperty("")  # "Anna's phone is linked."
 
-    def refresh(self) -> None:
-        if self.follow():
+    def show(self, events) -> None:
+        table = self.view()
+        if self.wrong_screen(table):
             return
-        st = self.state
-        self.dealt = 0 if st.phase == "deal" else 1
+        self.dealt = 0 if table.phase == "deal" else 1
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
-        self.turn = min(self.peeked(), len(st.players) - 1)
-        self.holder = st.players[self.turn]
-        table = self.session.view(__import__("companion.engine", fromlist=["TABLE"]).TABLE)
+        self.turn = min(len(table.seen), len(table.players) - 1)
+        self.holder = table.players[self.turn]
+        self._players = table.players
         self.set_text = ("Cards in play: " + ", ".join(table.cards_in_play)
                          + f". Starting stats {table.starting_stats} (City-Mafia-Syndicate).")
-        self.app.set_phase("Mafia+ · The deal")
+        self.set_phase("Mafia+ · The deal")
         if getattr(self, "_prerendered", None) != self.session.game_id:
             # the names are known: the lines that name players are rendered now, in the background
             from ui.narration.lines import mafia_plus_lines
 
             self._prerendered = self.session.game_id
-            self.app.prerender_lines(mafia_plus_lines(st))
+            self.app.prerender_lines(mafia_plus_lines(narration_facts(table)))
         self.peek_stop()
         self._phones_changed()
 
@@ -98,7 +100,7 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
         self.phones_address = phones.address if on else ""
         self.wifi_data = phones.wifi_data if on else ""
         self.wifi_ssid = phones.wifi_ssid if on else ""
-        players = self.state.players if self.session is not None else []
+        players = getattr(self, "_players", ()) if self.session is not None else []
         self.phones_connected = names_line([players[s] for s in sorted(phones.seats) if s < len(players)]) if on else ""
         if getattr(self, "_in_prepare", False) or \
                 getattr(self, "_note_turn", None) != (self.session and self.session.game_id, self.turn):
@@ -121,13 +123,7 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
         self._phones_changed()
 
     def deal(self) -> None:
-        from companion.errors import CompanionError
-
-        self.error = ""
-        try:
-            self.session.draw(None)
-        except CompanionError as error:
-            self.error = str(error)
+        self.draw(None)
 
     def press_peek(self) -> None:
         if self.dealt:
@@ -139,30 +135,24 @@ class MafiaPlusDealScreen(PeekMixin, MafiaPlusScreen):
     def next_player(self) -> None:
         """This player has seen their card: pass the device on (the last one starts the night)."""
         self.peek_stop()
-        n = self.peeked() + 1
-        self.app.store.set_setting(flow.peek_key(self.session.game_id), n)
-        if n >= len(self.state.players):
-            self.say(ALL_SEEN)
-        if not self.follow():
-            self.refresh()
+        view = self.view()
+        if len(view.seen) + 1 >= len(view.players):
+            self.say(ALL_SEEN)  # said first: the night's first call waits for it
+        self.act(E.Seen(self.turn))  # in the log: a restart resumes at the next player
 
     def handle_command(self, command) -> bool:
-        if self.keypad_open and type(command).__name__ in ("Next", "Back"):
-            if type(command).__name__ == "Back":
+        if self.keypad_open and isinstance(command, (Next, Back)):
+            if isinstance(command, Back):
                 self.ids.keypad_panel.close()
             return True  # a button press never passes a player on while a code is being typed
-        if type(command).__name__ == "Next":
-            if not self.dealt:
-                self.deal()
-            else:
-                self.next_player()
-            return True
         return super().handle_command(command)
 
-    def sample_route(self, app) -> Route:
-        session = sample_session(app)
-        app.store.set_setting(flow.peek_key(session.game_id), 2)
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+    def on_next(self) -> bool:
+        if not self.dealt:
+            self.deal()
+        else:
+            self.next_player()
+        return True
 
 
 SCREEN = MafiaPlusDealScreen

@@ -6,10 +6,10 @@ from __future__ import annotations
 from kivy.properties import StringProperty
 
 from companion.engine import REVEAL
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 
-from .common import GAME, MafiaPlusScreen, play_until, sample_session
+from .common import GAME, MafiaPlusTable
 
 load_kv(__file__)
 
@@ -33,17 +33,17 @@ def reveal_text(view) -> str:
     return "\n".join(lines)
 
 
-class MafiaPlusEndScreen(MafiaPlusScreen):
+class MafiaPlusEndScreen(MafiaPlusTable, GameScreen):
     phase = StringProperty("Mafia+ · The end")
     winners = StringProperty("")
     reason = StringProperty("")
     reveal = StringProperty("")
 
-    def refresh(self) -> None:
-        if self.follow():
+    def show(self, events) -> None:
+        if self.wrong_screen(self.view()):  # an undo of the last sentence goes back to the game
             return
         view = self.session.view(REVEAL)
-        self.app.set_phase("Mafia+ · The end")
+        self.set_phase("Mafia+ · The end")
         by_name = {s.name: s for s in view.seats}
         self.reason = view.table.end_reason or ""
         self.winners = "Winners: " + ", ".join(
@@ -51,16 +51,11 @@ class MafiaPlusEndScreen(MafiaPlusScreen):
         self.reveal = reveal_text(view)
 
     def home(self) -> None:
-        self.app.end_session(GAME)
+        self.table.close(GAME)
         self.app.go(self.app.controller.home())
 
     def stats(self) -> None:
-        self.app.go(Route("mafia_plus_stats", {"game": GAME}))
-
-    def sample_route(self, app) -> Route:
-        session = sample_session(app)
-        play_until(session, lambda st: st.phase == "over")
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+        self.go("mafia_plus_stats")
 
 
 SCREEN = MafiaPlusEndScreen

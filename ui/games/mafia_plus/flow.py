@@ -1,7 +1,7 @@
 """Which Mafia+ screen shows which moment of the game, and other Kivy-free decisions.
 
-Route by phase: the state alone (plus how many players have peeked at their card during the
-secret deal, kept in the store's settings) names the screen, so a restart lands on the same step.
+Route by phase: the table view alone (with the deal's progress, ``seen``, recorded in the log by
+``Seen`` actions) names the screen, so a restart lands on the same step.
 
 >>> route_for_phase("deal", 0, 0, "", peeked=0, players=7)
 'mafia_plus_deal'
@@ -31,10 +31,6 @@ TIMER_CHOICES = (120, 180, 300, 420, 600)
 WARNING_AT = 30
 
 
-def peek_key(game_id: int) -> str:
-    return f"mafia_plus.peeked.{game_id}"
-
-
 def route_for_phase(phase: str, night: int, step: int, stage: str, peeked: int, players: int) -> str:
     if phase == "deal":
         return "mafia_plus_deal"
@@ -47,8 +43,17 @@ def route_for_phase(phase: str, night: int, step: int, stage: str, peeked: int, 
     return "mafia_plus_end"
 
 
-def route_for(state, peeked: int) -> str:
-    return route_for_phase(state.phase, state.night, state.step, state.stage, peeked, len(state.players))
+def route_for(view) -> str:
+    """The screen for a ``TableView`` (its ``step`` is the day's stage by day)."""
+    return route_for_phase(view.phase, view.night, view.step_index, view.step if view.phase == "day" else "",
+                           len(view.seen), len(view.players))
+
+
+def route(session) -> str | None:
+    """The manifest's route: the screen ``session``'s game belongs on."""
+    from companion.engine import TABLE
+
+    return None if session is None else route_for(session.view(TABLE))
 
 
 def call_seconds(text: str, minimum: float, hint) -> float:

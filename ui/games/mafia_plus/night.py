@@ -26,15 +26,16 @@ import time
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.engine import TABLE, Seat
+from companion.engine import TABLE
 from companion.games.mafia_plus import engine as E
-from ui.controller import Route
+from companion.games.mafia_plus import panels as NP
+from companion.games.mafia_plus.views import CALLED
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 
 from . import flow
-from . import night_panel as NP
-from .common import GAME, MafiaPlusScreen, play_until, sample_session
+from .common import MafiaPlusTable, narration_facts
 
 load_kv(__file__)
 
@@ -46,7 +47,7 @@ TICK = 0.1
 LADY_TAP_SECONDS = 4.0
 
 
-class MafiaPlusNightScreen(MafiaPlusScreen):
+class MafiaPlusNightScreen(MafiaPlusTable, GameScreen):
     phase = StringProperty("Mafia+ · Night")
     night_title = StringProperty("")
     call_text = StringProperty("")
@@ -72,21 +73,23 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self._ticker = None
         self._lady = ""  # "" | "due" | "calling": the Lady's chosen one is woken next
         self._held: list[str] | None = None  # a choice's "go back to sleep" lines, said when the call is over
+        self._view = None  # the table view of the last commit (the tick reads it, never recomputes it)
+        self._nobody_acts: bool | None = None  # the GM continues this step (asked once per commit)
 
     # -- the call -------------------------------------------------------------------------------
-    def prepare(self, game: str = GAME, game_id: int | None = None, **params):
+    def enter(self, **_):
         self._shown = None
         self._lady = ""
         self._held = None
         self.panel = ""
         self.news_text = ""
         self.call_text = ""  # never last night's words: the tick calls this step in a moment
-        super().prepare(game, game_id, **params)
         self._tell_phones(None)
-        if self.state.phase == "night":
+        view = self.view()
+        if view.phase == "night":
             from ui.narration.lines import mafia_plus_lines
 
-            self.app.prerender_lines(mafia_plus_lines(self.state))  # tonight's dawn, by name
+            self.app.prerender_lines(mafia_plus_lines(narration_facts(view)))  # tonight's dawn, by name
             self.app.night_sound(True)  # the bed that masks the room, the same every night
         if self._ticker is None:
             self._ticker = Clock.schedule_interval(self._tick, TICK)
@@ -98,25 +101,22 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             self._ticker.cancel()
             self._ticker = None
 
-    def refresh(self) -> None:
-        if self.follow():
+    def show(self, events) -> None:
+        view = self._view = self.view()
+        if self.wrong_screen(view):
             return
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
-        st = self.state
-        self.night_title = f"Night {st.night}"
-
-    def _here(self) -> bool:
-        return self.manager is not None and self.manager.current == self.name and self.session is not None
+        self.night_title = f"Night {view.night}"
 
     def _tick(self, _dt) -> None:
         if not self._here() or self.paused or self.panel or self.confirming_undo or self.curtain:
             return
         if not self.quiet():
             return  # a line is still being said: the table hears it out
-        st = self.state
-        if st.phase != "night":
-            if not self.follow():
-                self.refresh()
+        view = self._view
+        if view.phase != "night":
+            if not self.follow_route():
+                self.show([])
             return
         now = time.monotonic()
         if self._pad_until is not None and now < self._pad_until:
@@ -143,23 +143,26 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             self.news_text = LADY_SLEEP
             self.say(LADY_SLEEP)
             return
-        if self._shown != (st.night, st.step):
-            self._shown = (st.night, st.step)
-            self._call(E.current_step(st).text)
+        if self._shown != (view.night, view.step_index):
+            self._shown = (view.night, view.step_index)
+            self._call(view.line)
             return
-        legal = self.engine.legal_actions_by_seat(st)
-        if list(legal) == [None]:  # nobody can act: the app is the GM and continues
+        if self._nobody_acts is None:
+            legal = self.session.legal_actions()
+            self._nobody_acts = all(isinstance(a, E.Continue) for a in legal)
+        if self._nobody_acts:  # nobody can act: the app is the GM and continues
+            self._nobody_acts = None
             self.act(E.Continue())
 
     def _call(self, text: str, wake: bool = False) -> None:
         from ui.narration import line_duration_hint
 
-        st = self.state
+        view = self._view
         hint = line_duration_hint
-        self.night_title = f"Night {st.night}"
-        self.app.set_phase(f"Mafia+ · Night {st.night}")
+        self.night_title = f"Night {view.night}"
+        self.set_phase(f"Mafia+ · Night {view.night}")
         self.call_text = text
-        self._tell_phones(f"{st.night}:{st.step}" + (":wake" if wake else ""), text)
+        self._tell_phones(f"{view.night}:{view.step_index}" + (":wake" if wake else ""), text)
         narrator = getattr(self.app, "narrator", None)
         if narrator is not None:
             try:
@@ -186,15 +189,20 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         else:
             self._pad_until = time.monotonic() + getattr(self, "_paused_left", 0.0)
 
-    def _on_events(self, session, events) -> None:
+    def on_commit(self, session, events) -> None:
+        """The night's own pace: lines held until the padded call is over, dawn on the curtain."""
         if not self._here():
             return
+        self.session = session
+        self.can_undo = session.can_undo
+        view = self._view = self.view()
+        self._nobody_acts = None
         lines = self.public_lines(events)
         private = [e.text for e in events if e.audience != TABLE and e.kind == "private"]
         self._answer = private[0] if private else None
-        if any(e.data.get("line") == "done.lady_of_the_night" for e in events) and self.state.night == 0:
+        if any(e.data.get("line") == "done.lady_of_the_night" for e in events) and view.night == 0:
             self._lady = "due"
-        if self.state.phase != "night":
+        if view.phase != "night":
             self.app.night_sound(False)  # dawn: the bed fades out
             self.say_lines(lines)
             self.show_curtain(lines)  # the morning's news, large, then the Day
@@ -206,20 +214,22 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         elif lines:
             self.news_text = " ".join(lines)
             self.say_lines(lines)
+        if view.phase == "night" and self.follow_route():  # an undo back to the deal
+            return
 
     # -- the private panel ----------------------------------------------------------------------
     def open_panel(self) -> None:
         """The called role's private panel. A role nobody can play now gets the very panel it
-        would have (night_panel.py): same picker, targets and hold-to-confirm; it records nothing."""
+        would have (companion/games/mafia_plus/panels.py, the CALLED view): same picker, targets and hold-to-confirm; it records nothing."""
         self.error = ""
-        st = self.state
-        if st.phase != "night":
+        view = self._view
+        model = self.session.view(CALLED)  # private: shown only behind the called player's hold
+        if view.phase != "night" or model is None:
             return
         if self._lady == "calling":
             self.panel_title = "For the one the Lady chose"
-            self._show_answer(self._lady_answer())
+            self._show_answer(model.woken_note or "Nobody was chosen tonight.")
             return
-        model = NP.night_panel(self.engine, st)
         self._model = model
         self.panel_title = model.title
         self.panel_hint = model.hint
@@ -227,8 +237,8 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self.can_confirm = False
         self.confirm_text = "Hold to confirm"
         ring = self.ids.ring
-        ring.names = list(st.players)
-        ring.alive = list(st.alive)
+        ring.names = list(view.players)
+        ring.alive = list(view.alive)
         ring.selected = []
         self._actions = list(model.actions)
         ring.enabled = model.targets
@@ -249,14 +259,14 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
 
     def choose_seat(self, seat: int) -> None:
         for a in self._actions:
-            if isinstance(a, E._Choice) and a.target == seat:
-                self._select(a, NP.confirm_text(self._model.step, a, self.state.players))
+            if NP.is_choice(a) and a.target == seat:
+                self._select(a, NP.confirm_text(self._model.step, a, self._view.players))
                 self.ids.ring.selected = [seat]
 
     def choose_option(self, text: str) -> None:
         for a in self._actions:
-            if not isinstance(a, E._Choice) and option_text(a) == text:
-                self._select(a, NP.confirm_text(self._model.step, a, self.state.players))
+            if not NP.is_choice(a) and option_text(a) == text:
+                self._select(a, NP.confirm_text(self._model.step, a, self._view.players))
                 self.ids.ring.selected = []
 
     def _select(self, action, text: str) -> None:
@@ -275,7 +285,7 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             # call then continues by itself (the GM's Continue)
             self._choice = None
             if step in ANSWER_STEPS:
-                self._show_answer(NP.NO_ANSWER.format(night=self.state.night))
+                self._show_answer(NP.NO_ANSWER.format(night=self._view.night))
                 return
             self.close_panel()
             return
@@ -288,14 +298,6 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
             self._show_answer(self._answer)
             return
         self.close_panel()
-
-    def _lady_answer(self) -> str:
-        """What the one the Lady chose learns (from their own seat's notes)."""
-        chosen = next((v for step, _, v in self.state.tonight if step == "lady_of_the_night"), None)
-        if chosen is None:
-            return "Nobody was chosen tonight."
-        notes = [n for n in self.session.view(Seat(chosen)).notes if "Lady of the Night" in n]
-        return notes[-1] if notes else "Nobody was chosen tonight."
 
     def _show_answer(self, text: str) -> None:
         self.answer_text = text
@@ -310,20 +312,17 @@ class MafiaPlusNightScreen(MafiaPlusScreen):
         self.answer_text = ""
         self.ids.ring.selected = []
 
-    def handle_command(self, command) -> bool:
-        name = type(command).__name__
-        if name == "Vote" and self.panel == "act":
-            self.choose_seat(command.seat)
+    def on_vote(self, seat: int) -> bool:
+        if self.panel == "act":
+            self.choose_seat(seat)
             return True
-        if name == "Next" and self.panel == "act" and self.can_confirm:
+        return False
+
+    def on_next(self) -> bool:
+        if self.panel == "act" and self.can_confirm:
             self.confirm()
             return True
-        return super().handle_command(command)
-
-    def sample_route(self, app) -> Route:
-        session = sample_session(app)
-        play_until(session, lambda st: st.phase == "night" and st.night == 1 and st.step == 2)
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+        return False
 
 
 SCREEN = MafiaPlusNightScreen

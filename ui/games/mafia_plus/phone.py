@@ -1,7 +1,7 @@
 """What a Mafia+ player's phone shows and may send (Kivy-free; ``ui/phones`` serves it).
 
 A phone is a private screen for one seat, so it shows exactly ``view(Seat(n))`` plus public facts.
-Night secrecy carries over from the table (night_panel.py): at every call *every* phone shows the
+Night secrecy carries over from the table (companion/games/mafia_plus/panels.py): at every call *every* phone shows the
 same dark page with the same "Hold to answer"; held, the called role's phone shows the role's panel
 whether its player is alive, dead or away (a panel nobody can play records nothing), and every
 other phone shows "not your call". Nothing on the page before the hold depends on who is alive.
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from companion.engine import REVEAL, TABLE, Seat
 from companion.errors import CompanionError
-from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus import engine as E
+from companion.games.mafia_plus import panels as NP
+from companion.games.mafia_plus.views import CALLED
 
-from . import night_panel as NP
 from .seat_text import card_texts
 
 TITLE = "Mafia+"
@@ -75,29 +75,13 @@ def card(engine, state, seat: int) -> dict:
 
 
 # -- the night ------------------------------------------------------------------------------------
-def _belongs(state, seat: int, step: str) -> bool:
-    if state.characters is None:
-        return False
-    if step == "mafia":
-        return C.CHARACTERS[state.characters[seat]].faction == "mafia"
-    return state.characters[seat] == step
-
-
-def _can_act(engine, state, seat: int, step: str) -> bool:
-    legal = engine.legal_actions_by_seat(state)
-    if seat in legal:
-        return True
-    # any Mafioso in town may tap the choice the Mafia agreed on (the Boss's word is final)
-    return step == "mafia" and any(k is not None for k in legal) and E._available(state, seat)
-
-
-def _choices(state, model) -> list[tuple[str, str, bool, object]]:
+def _choices(players, model) -> list[tuple[str, str, bool, object]]:
     """(label, hold text, enabled, action) for every name in seat order, then the options."""
-    by_target = {a.target: a for a in model.actions if isinstance(a, E._Choice)}
-    out = [(name, NP.confirm_text(model.step, by_target[i], state.players) if i in by_target else "",
-            i in by_target, by_target.get(i)) for i, name in enumerate(state.players)]
-    out += [(NP.option_text(a), NP.confirm_text(model.step, a, state.players), True, a)
-            for a in model.actions if not isinstance(a, E._Choice)]
+    by_target = {a.target: a for a in model.actions if NP.is_choice(a)}
+    out = [(name, NP.confirm_text(model.step, by_target[i], players) if i in by_target else "",
+            i in by_target, by_target.get(i)) for i, name in enumerate(players)]
+    out += [(NP.option_text(a), NP.confirm_text(model.step, a, players), True, a)
+            for a in model.actions if not NP.is_choice(a)]
     return out
 
 
@@ -111,26 +95,26 @@ def panel(engine, state, seat: int, call=None) -> dict:
     key, _, called = call
     if key.endswith(WAKE):
         return _wake_panel(engine, called, seat, key)
-    step = E._steps(called)[called.step]
+    table = engine.view(called, TABLE)
+    step = table.step
     role = NP.role_title(step)
-    title = f"For {role} only" if role != "nobody" else f"Night {called.night}"
-    if step in NP.NARRATION_STEPS or not _belongs(called, seat, step):
+    title = f"For {role} only" if role != "nobody" else f"Night {table.night}"
+    model = engine.view(called, Seat(seat)).panel
+    if model is None:
         hint = "Nothing to choose now. Close your eyes." if step in NP.NARRATION_STEPS else NOT_YOURS
         return {"key": key, "title": title, "hint": hint, "choices": []}
-    model = NP.night_panel(engine, called)
     return {"key": key, "title": title, "hint": model.hint,
             "choices": [{"label": label, "confirm": hold, "enabled": enabled}
-                        for label, hold, enabled, _ in _choices(called, model)]}
+                        for label, hold, enabled, _ in _choices(table.players, model)]}
 
 
 def _wake_panel(engine, called, seat: int, key: str) -> dict:
     """Night Zero: the one the Lady chose sees who she is (their own note); everyone else is told
     it is not their call - on their own phone, held to their chest."""
-    chosen = next((v for step, _, v in called.tonight if step == "lady_of_the_night"), None)
+    woken = engine.view(called, CALLED)
     hint = NOT_YOURS
-    if chosen == seat:
-        notes = [n for n in engine.view(called, Seat(seat)).notes if "Lady of the Night" in n]
-        hint = notes[-1] if notes else NOT_YOURS
+    if woken is not None and woken.woken == seat:
+        hint = woken.woken_note or NOT_YOURS
     return {"key": key, "title": "For the one the Lady chose", "hint": hint, "choices": []}
 
 
@@ -138,18 +122,16 @@ def choose(engine, state, called, seat: int, key: str, index: int):
     """The action a confirmed night choice records, or None when it records nothing: the role's
     panel held by a player who cannot act now (dead, away, the Owner not under attack), or held
     again after the role has chosen (the engine has moved on; the table still pads the call)."""
-    if key.endswith(WAKE) or called.phase != "night":
+    model = None if key.endswith(WAKE) else engine.view(called, Seat(seat)).panel
+    if model is None:
         raise Refused("Nothing to choose now.")
-    step = E._steps(called)[called.step]
-    if step in NP.NARRATION_STEPS or not _belongs(called, seat, step):
-        raise Refused("Nothing to choose now.")
-    model = NP.night_panel(engine, called)
-    choices = _choices(called, model)
+    choices = _choices(called.players, model)
     if not isinstance(index, int) or not 0 <= index < len(choices) or not choices[index][2]:
         raise Refused("Choose one of the names offered.")
     if state.phase != "night" or night_key(state) != night_key(called):
         return None
-    return choices[index][3] if model.live and _can_act(engine, state, seat, step) else None
+    # the same step as when called: the seat's panel is live only when this seat can record it
+    return choices[index][3] if model.live else None
 
 
 def answers(state, key: str) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -46,6 +45,10 @@ def secret_label(app) -> str:
 
 
 class MafiaPlusSetupScreen(Screen):
+    """Not a game screen (no game yet): it is handed the table host all the same, and starts the
+    game through it."""
+
+    table = ObjectProperty(None, allownone=True)  # ui.table.TableHost, set by the app
     phase = StringProperty("Mafia+ · New game")
     page = StringProperty("players")  # players | seats | set
     typing = BooleanProperty(False)
@@ -65,20 +68,14 @@ class MafiaPlusSetupScreen(Screen):
     problems = StringProperty("")
 
     def prepare(self, game: str = GAME, game_id: int | None = None, page: str = "players", **_):
-        app = App.get_running_app()
+        table = self.table
         if game_id is not None:  # a resumed game: straight to the screen of its step
-            from companion.session import Session
-
-            session = app.sessions.get(GAME)
-            if session is None or session.game_id != game_id:
-                session = Session.resume(app.store, game_id)
-                app.sessions[GAME] = session
-            target = flow.route_for(session.state, int(app.store.get_setting(flow.peek_key(game_id), 0) or 0))
-            Clock.schedule_once(lambda *_: app.go(Route(target, {"game": GAME, "game_id": game_id})), 0)
+            target = flow.route(table.open(GAME, game_id))
+            Clock.schedule_once(lambda *_: table.go(Route(target, {"game": GAME, "game_id": game_id})), 0)
             return
         if self.model is None:
             self.model = SetupModel()
-        self.timer = int(app.store.get_setting(flow.TIMER_SETTING, flow.DEFAULT_DISCUSSION) or flow.DEFAULT_DISCUSSION)
+        self.timer = int(table.store.get_setting(flow.TIMER_SETTING, flow.DEFAULT_DISCUSSION) or flow.DEFAULT_DISCUSSION)
         self.page = page
         self.error = ""
         self.typing = False
@@ -92,9 +89,8 @@ class MafiaPlusSetupScreen(Screen):
         self.seated_text = f"{n} seated" + ("" if n >= 6 else f" · at least 6")
         self.vote = m.vote
         grid = self.ids.roster
-        app = App.get_running_app()
-        self.secret_label = secret_label(app)
-        names = app.store.players()
+        self.secret_label = secret_label(self.table.app_services)
+        names = self.table.store.players()
         if [b.text for b in reversed(grid.children)] == names:  # same names: only the colours change
             for b in grid.children:
                 b.variant = "selected" if b.text in m.seats else "secondary"
@@ -122,9 +118,8 @@ class MafiaPlusSetupScreen(Screen):
 
     def add_typed(self) -> None:
         name = " ".join(self.ids.keypad.text.split())
-        app = App.get_running_app()
         try:
-            app.store.add_player(name)
+            self.table.store.add_player(name)
         except CompanionError as error:
             self.error = str(error)
             return
@@ -144,7 +139,7 @@ class MafiaPlusSetupScreen(Screen):
                 self.error = problem
                 return
         self.swap_from = -1
-        self.secret_label = secret_label(App.get_running_app())
+        self.secret_label = secret_label(self.table.app_services)
         self.page = page
         self.refresh()
 
@@ -246,26 +241,23 @@ class MafiaPlusSetupScreen(Screen):
         self.timer = seconds
 
     def start(self) -> None:
-        from companion.session import Session
-
-        app = App.get_running_app()
         problems = self.model.custom_problems()
         if problems:  # the engine's own sentences, where the set is chosen
             self.error = " ".join(problems)
             return
         try:
-            seed = app.store.get_setting("mafia_plus.seed")  # a fixed seed for demos and tests
-            session = Session.start(app.store, GAME, self.model.config(), seed=seed)
-            app.store.set_setting(flow.TIMER_SETTING, int(self.timer))
+            store = self.table.store
+            seed = store.get_setting("mafia_plus.seed")  # a fixed seed for demos and tests
+            session = self.table.start(GAME, self.model.config(), seed=seed)  # the open game now
+            store.set_setting(flow.TIMER_SETTING, int(self.timer))
         except CompanionError as error:
             self.error = str(error)
             return
-        app.sessions[GAME] = session
         self.model = SetupModel()
-        app.go(Route("mafia_plus_deal", {"game": GAME, "game_id": session.game_id}))
+        self.table.go(Route("mafia_plus_deal", {"game": GAME, "game_id": session.game_id}))
 
     def stats(self) -> None:
-        App.get_running_app().go(Route("mafia_plus_stats", {"game": GAME}))
+        self.table.go(Route("mafia_plus_stats", {"game": GAME}))
 
     # -- screenshots ------------------------------------------------------------------------
     def sample_route(self, app) -> Route:

@@ -1,4 +1,5 @@
-"""Per-player statistics across finished Mafia+ games, from the store's log (replayed, never cached).
+"""Per-player statistics across finished Mafia+ games, from the store's log (replayed on the rules side,
+companion/games/mafia_plus/history.py, never cached).
 
 >>> rows = tally([(("Anna", "Bob"), ("city", "mafia"), ("Anna",))])
 >>> [(r.name, r.games, r.wins, r.wins_by_faction) for r in rows]
@@ -44,27 +45,11 @@ def tally(games: Iterable[tuple[Sequence[str], Sequence[str], Sequence[str]]]) -
     return sorted(table.values(), key=lambda r: (-r.wins, -r.games, r.name.lower()))
 
 
-def finished_games(store) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
-    """(players, factions, winners) of every finished Mafia+ game in the store, by replaying its log."""
-    from companion import registry
-    from companion.engine import replay
-    from companion.games.mafia_plus import characters as C
-    from companion.session import effective_actions
+def finished_games(store):
+    """(players, factions, winners) of every finished game (companion/games/mafia_plus/history.py)."""
+    from companion.games.mafia_plus.history import finished_games as games
 
-    engine = registry.get("mafia-plus")
-    out = []
-    for record in store.list_games():
-        if record.game != engine.name or record.status != "finished" or record.engine_version != engine.version:
-            continue
-        try:
-            state = replay(engine, record.config, record.seed, effective_actions(engine, store.log(record.id)))
-        except Exception:  # a log this version cannot replay is left out, never a crash
-            continue
-        if state.winners is None or state.characters is None:
-            continue
-        out.append((state.players, tuple(C.faction(c) for c in state.characters),
-                    tuple(state.players[i] for i in state.winners)))
-    return out
+    return games(store)
 
 
 def player_stats(store) -> list[PlayerStats]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from ui.controller import Route
 from ui.screens import load_kv
 
 from .stats import player_stats
@@ -15,6 +13,7 @@ load_kv(__file__)
 
 
 class MafiaPlusStatsScreen(Screen):
+    table = ObjectProperty(None, allownone=True)  # ui.table.TableHost, set by the app
     phase = StringProperty("Mafia+ · Player stats")
     empty = StringProperty("")
 
@@ -22,8 +21,7 @@ class MafiaPlusStatsScreen(Screen):
         from kivy.uix.label import Label
         from ui import theme as th
 
-        app = App.get_running_app()
-        rows = player_stats(app.store)
+        rows = player_stats(self.table.store)
         box = self.ids.rows
         box.clear_widgets()
         s = th.THEME.scale
@@ -32,13 +30,6 @@ class MafiaPlusStatsScreen(Screen):
             box.add_widget(Label(text=f"[b]{r.name}[/b]   {r.line}", markup=True, font_name=th.FONT,
                                  font_size=th.BODY * s, color=th.TEXT, size_hint_y=None, height=44 * s,
                                  text_size=(None, None), halign="left"))
-
-    def sample_route(self, app) -> Route:
-        from .common import play_until, sample_session
-
-        session = sample_session(app)
-        play_until(session, lambda st: st.phase == "over")
-        return Route(self.name, {"game": "mafia-plus"})
 
 
 SCREEN = MafiaPlusStatsScreen

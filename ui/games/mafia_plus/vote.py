@@ -7,19 +7,19 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.engine import TABLE
 from companion.games.mafia_plus import engine as E
-from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 
 from . import flow
-from .common import GAME, MafiaPlusScreen, play_until, sample_session
+from .common import MafiaPlusTable
+from .day import present_seats
 
 load_kv(__file__)
 
 
-class MafiaPlusVoteScreen(MafiaPlusScreen):
+class MafiaPlusVoteScreen(MafiaPlusTable, GameScreen):
     phase = StringProperty("Mafia+ · Vote")
     stage = StringProperty("voting")
     secret = BooleanProperty(False)
@@ -41,44 +41,47 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
         super().__init__(**kwargs)
         self._by = self._target = None
         self._voter = None
+        self._view = None
 
-    def prepare(self, *args, **kwargs):
+    def enter(self, **_):
         self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
-        super().prepare(*args, **kwargs)
 
-    def refresh(self) -> None:
-        if self.follow():
+    def show(self, events) -> None:
+        table = self._view = self.view()
+        if self.wrong_screen(table):
             return
-        st = self.state
-        table = self.session.view(TABLE)
+        self._draw(table)
+
+    def _draw(self, table) -> None:
+        """Draw from the table view (a commit's, or the same one again after a local choice)."""
+        players = table.players
         self.hold_seconds = self.setting(flow.HOLD_SETTING, 1.0)
-        self.stage = st.stage
-        self.secret = st.vote_secret
-        self.app.set_phase(f"Mafia+ · Day {st.day} · vote")
-        legal = self.engine.legal_actions_by_seat(st)
+        self.stage = table.step
+        self.secret = table.vote_secret
+        self.set_phase(f"Mafia+ · Day {table.day} · vote")
         ring = self.ids.ring
-        ring.names = list(st.players)
-        ring.alive = list(st.alive)
+        ring.names = list(players)
+        ring.alive = list(table.alive)
         ring.selected = []
-        accused = list(st.vote.accused) if st.vote else []
+        accused = [players.index(n) for n in table.accused]
         counts = {a: 0 for a in accused}
-        for v, t in (st.vote.votes if st.vote and not st.vote_secret else ()):
+        for _, t in table.votes:  # an open vote's votes (a secret one has none in the view)
             if t is not None:
-                counts[t] += 1
-        if st.stage == "verdict":
-            counts = dict(self.engine._tally(st))
+                counts[players.index(t)] += 1
+        if table.step == "verdict":
+            counts = {players.index(n): c for n, c in table.tally}
         # a secret vote shows no running count (a "0" would read as nobody voting): the accused
         # are outlined; the totals show at the verdict
-        secret_running = st.vote_secret and st.stage == "voting"
+        secret_running = table.vote_secret and table.step == "voting"
         ring.badges = {} if secret_running else {a: str(c) for a, c in counts.items()}
         ring.marked = accused
-        if st.stage == "voting":
-            pending = [s for s in legal if s is not None]
-            self._voter = pending[0] if pending else None
-            self.voter = st.players[self._voter] if self._voter is not None else ""
-            if st.vote_secret:
+        present = present_seats(table)
+        if table.step == "voting":
+            self._voter = players.index(table.next_voter) if table.next_voter is not None else None
+            self.voter = table.next_voter or ""
+            if table.vote_secret:
                 self.title = f"Pass to {self.voter}"
-                self.prompt = f"Voted: {len(table.voted)} of {len(st.vote.voters)}"
+                self.prompt = f"Voted: {len(table.voted)} of {len(table.voters)}"
                 ring.enabled = [] if not self.ballot_open else accused
             else:
                 self.title = f"{self.voter} votes"
@@ -87,19 +90,19 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
                 ring.enabled = accused
             self.tally_text = ""
         else:
-            self.outcome = self.engine._result(st)[0]
+            self.outcome = table.verdict_kind or ""
             verdict = table.verdict or ""
             self.title = verdict[:1].upper() + verdict[1:]  # "Tie between Ben and Dario"
             self.tally_text = ", ".join(f"{n} {c}" for n, c in table.tally)
-            self.chairman_open = "chairman" in st.cast and "chairman" not in st.used
-            self.daughter_open = "chairmans_daughter" in st.cast and "chairmans_daughter" not in st.used
+            self.chairman_open = "chairman" in table.open_powers
+            self.daughter_open = "chairmans_daughter" in table.open_powers
             if self.mode == "chair_by" or self.mode == "daughter_by":
-                ring.enabled = [i for i in range(len(st.players)) if st.alive[i] and i != st.away]
+                ring.enabled = present
                 self.prompt = ("Chairman" if self.mode == "chair_by" else "Chairman's Daughter") + \
                     ": stand up and tap your own name."
             elif self.mode == "chair_decide":
                 ring.enabled = []
-                self.prompt = f"{st.players[self._by]}, as Chairman: re-vote or end the Day?"
+                self.prompt = f"{players[self._by]}, as Chairman: re-vote or end the Day?"
             else:
                 ring.enabled = []
                 self.prompt = {"tie": "A tie: debate again, or declare a power now.",
@@ -107,12 +110,12 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
                     self.outcome, "Carry out the sentence, or declare a power now.")
         # the Loose Cannon may shoot during the vote and until the sentence is carried out
         # (docs/rules/mafia-plus.md); the button shows whether or not the Cannon is alive
-        self.cannon_open = "loose_cannon" in st.cast and "loose_cannon" not in st.used
+        self.cannon_open = "loose_cannon" in table.open_powers
         if self.mode.startswith("cannon"):
-            ring.enabled = [i for i in range(len(st.players)) if st.alive[i] and i != st.away]
+            ring.enabled = present
             ring.selected = [s for s in (self._by, self._target) if s is not None]
             self.prompt = ("Loose Cannon: stand up and tap your own name." if self.mode == "cannon_by"
-                           else f"{st.players[self._by]}, tap the person you shoot.")
+                           else f"{players[self._by]}, tap the person you shoot.")
         self._fill_options()
 
     def _fill_options(self) -> None:
@@ -120,13 +123,13 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
 
         box = self.ids.options
         box.clear_widgets()
-        st = self.state
+        view = self._view
         items = []
         if self.mode.startswith("cannon"):
             pass
-        elif st.stage == "voting" and (not st.vote_secret or self.ballot_open):
+        elif view.step == "voting" and (not view.vote_secret or self.ballot_open):
             items.append(("Abstain", lambda *_: self.cast(None)))
-        if st.stage == "verdict" and self.mode == "chair_decide":
+        if view.step == "verdict" and self.mode == "chair_decide":
             items.append(("Re-vote", lambda *_: self.annul("revote_eliminate")))
             items.append(("Reveal vote", lambda *_: self.annul("revote_reveal")))  # his card allows it
             items.append(("End the Day", lambda *_: self.annul("end_day")))
@@ -136,37 +139,40 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             box.add_widget(b)
 
     # -- voting -----------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """A local choice (who declares, the ballot opened): the same view drawn again."""
+        self._draw(self._view)
+
     def tap_seat(self, seat: int) -> None:
-        st = self.state
+        players = self._view.players
         if self.mode == "cannon_by":
             self._by, self.mode = seat, "cannon_target"
-            self.refresh()
+            self.redraw()
         elif self.mode == "cannon_target":
             self._target = seat
-            self.cannon_text = f"Hold: {st.players[self._by]} shoots {st.players[seat]}"
+            self.cannon_text = f"Hold: {players[self._by]} shoots {players[seat]}"
             self.cannon_ready = True
-            self.refresh()
-        elif st.stage == "voting":
+            self.redraw()
+        elif self._view.step == "voting":
             self.cast(seat)
         elif self.mode == "chair_by":
             self._by, self.mode = seat, "chair_decide"
-            self.refresh()
+            self.redraw()
         elif self.mode == "daughter_by":
             self.mode = ""
-            self.act(E.DaughterDeclares(seat))
-            self.refresh()
+            if not self.act(E.DaughterDeclares(seat)):
+                self.redraw()
 
     def cast(self, target) -> None:
         if self._voter is None:
             return
         self.ballot_open = False
-        self.act(E.CastVote(self._voter, target))
-        if self.manager and self.manager.current == self.name:
-            self.refresh()
+        if not self.act(E.CastVote(self._voter, target)):
+            self.redraw()  # refused: the sentence shows, the ballot is closed again
 
     def open_ballot(self) -> None:
         self.ballot_open = True
-        self.refresh()
+        self.redraw()
 
     # -- the Loose Cannon, during the vote and the verdict ----------------------------------
     def start_cannon(self) -> None:
@@ -174,7 +180,7 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
         self.mode = "" if self.mode.startswith("cannon") else "cannon_by"
         self._by = self._target = None
         self.cannon_ready = False
-        self.refresh()
+        self.redraw()
 
     def shoot(self) -> None:
         """Hold to confirm; the engine refuses a false claim with its sentence, shown here."""
@@ -182,45 +188,37 @@ class MafiaPlusVoteScreen(MafiaPlusScreen):
             return
         by, target = self._by, self._target
         self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
-        self.act(E.CannonShot(by, target))
-        if self.manager and self.manager.current == self.name and not self.follow():
-            self.refresh()
+        if not self.act(E.CannonShot(by, target)):
+            self.redraw()
 
     # -- verdict ----------------------------------------------------------------------------
     def start_chairman(self) -> None:
         self.error = ""
         self.mode = "" if self.mode.startswith("chair") else "chair_by"
-        self.refresh()
+        self.redraw()
 
     def start_daughter(self) -> None:
         self.error = ""
         self.mode = "" if self.mode == "daughter_by" else "daughter_by"
-        self.refresh()
+        self.redraw()
 
     def annul(self, decision: str) -> None:
         by, self.mode = self._by, ""
-        self.act(E.ChairmanAnnuls(by, decision))
-        if self.manager and self.manager.current == self.name:
-            self.refresh()
+        if not self.act(E.ChairmanAnnuls(by, decision)):
+            self.redraw()
 
     def carry_out(self) -> None:
         self.mode = ""
         self.act(E.CarryOut())
 
-    def handle_command(self, command) -> bool:
-        if type(command).__name__ == "Vote":
-            if self.state.stage == "voting" and (not self.secret or self.ballot_open):
-                self.cast(command.seat)
-                return True
-            if self.mode in ("chair_by", "daughter_by", "cannon_by", "cannon_target"):
-                self.tap_seat(command.seat)
-                return True
-        return super().handle_command(command)
-
-    def sample_route(self, app) -> Route:
-        session = sample_session(app)
-        play_until(session, lambda st: st.phase == "day" and st.stage == "voting" and st.vote.votes)
-        return Route(self.name, {"game": GAME, "game_id": session.game_id})
+    def on_vote(self, seat: int) -> bool:
+        if self._view.step == "voting" and (not self.secret or self.ballot_open):
+            self.cast(seat)
+            return True
+        if self.mode in ("chair_by", "daughter_by", "cannon_by", "cannon_target"):
+            self.tap_seat(seat)
+            return True
+        return False
 
 
 SCREEN = MafiaPlusVoteScreen
