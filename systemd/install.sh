@@ -176,9 +176,14 @@ fi
 say "7/7 the service"
 sed -e "s#/opt/mafia-companion#$PREFIX#g" -e "s#^User=mafia#User=$APP_USER#" -e "s#^Group=mafia#Group=$APP_USER#" \
   "$SRC/systemd/$UNIT" | write_file "/etc/systemd/system/$UNIT" 644
-run systemctl daemon-reload
+# no running systemd (a chroot, an image being prepared): enabling works offline (it only makes the
+# link), reloading and starting do not; the service starts at the first boot
+SYSTEMD_UP=0; [ -d "${MAFIA_COMPANION_SYSTEMD_RUN:-/run/systemd/system}" ] && SYSTEMD_UP=1
+if [ "$SYSTEMD_UP" = 1 ]; then run systemctl daemon-reload; fi
 run systemctl enable "$UNIT"
-if [ "$START" = 1 ] && [ "$NEED_REBOOT" = 1 ]; then
+if [ "$SYSTEMD_UP" = 0 ]; then
+  say "enabled; systemd is not running here (a chroot?): it starts at the first boot"
+elif [ "$START" = 1 ] && [ "$NEED_REBOOT" = 1 ]; then
   say "enabled; reboot to start it (sudo reboot): until then the desktop and the serial settings stay as they are"
 elif [ "$START" = 1 ]; then
   run systemctl restart "$UNIT"

@@ -125,9 +125,20 @@ def test_enable_uart_dry_run_changes_nothing(tmp_path):
     assert config.read_text() == ""
 
 
-def install_dry_run(tmp_path, *args: str, model_text: str = PI5) -> str:
+def install_dry_run(tmp_path, *args: str, model_text: str = PI5, default_target: str = "") -> str:
+    """install.sh --dry-run as on a booted Pi: this board model, systemd running, and (when
+    default_target is given) a systemctl that answers `get-default` with it."""
     (tmp_path / "model").write_bytes(model_text.encode() + b"\0")
-    env = dict(os.environ, MAFIA_COMPANION_BOARD_MODEL=str(tmp_path / "model"))
+    (tmp_path / "run-systemd").mkdir(exist_ok=True)
+    env = dict(os.environ, MAFIA_COMPANION_BOARD_MODEL=str(tmp_path / "model"),
+               MAFIA_COMPANION_SYSTEMD_RUN=str(tmp_path / "run-systemd"))
+    if default_target:
+        bin_dir = tmp_path / "bin"
+        bin_dir.mkdir(exist_ok=True)
+        fake = bin_dir / "systemctl"
+        fake.write_text(f'#!/bin/sh\n[ "$1" = get-default ] && echo {default_target}\nexit 0\n')
+        fake.chmod(0o755)
+        env["PATH"] = f"{bin_dir}:{env['PATH']}"
     result = subprocess.run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "opt"), *args],
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
@@ -149,3 +160,18 @@ def test_install_enable_uart_on_a_pi5_and_waits_for_the_reboot(tmp_path):
     assert "the reader's UART is /dev/ttyAMA0" in out and "add dtparam=uart0=on to" in out
     assert "systemctl restart" not in out  # started by the reboot the UART needs
     assert "reboot to start it" in out
+
+
+def test_install_over_a_running_desktop_leaves_its_display_until_the_reboot(tmp_path):
+    """Right after install.sh the desktop still holds the display: the app must not be started
+    into it (#23: a crash loop); the console boot is only the default for the next boot."""
+    out = install_dry_run(tmp_path, default_target="graphical.target")
+    assert "systemctl set-default multi-user.target" in out
+    assert "systemctl isolate" not in out and "systemctl restart" not in out
+    assert "reboot to start it" in out
+
+
+def test_install_on_a_console_pi_starts_the_service_now(tmp_path):
+    out = install_dry_run(tmp_path, default_target="multi-user.target")
+    assert "set-default" not in out
+    assert "systemctl restart mafia-companion.service" in out

@@ -257,3 +257,30 @@ def test_install_dry_run_with_hotspot_lists_it_and_never_prints_the_password(tmp
     assert "/etc/mafia-companion/hotspot.toml" in result.stdout
     assert "s3cret-pass" not in result.stdout + result.stderr
     assert nmcli_calls(log) == []  # a dry run changes nothing
+
+
+def test_install_without_running_systemd_enables_but_does_not_reload_or_start(tmp_path):
+    """A chroot or an image being prepared: `systemctl enable` only makes the link and works there;
+    daemon-reload and restart would fail and stop the install halfway (./dev pi-check found it)."""
+    env = {**os.environ, "MAFIA_COMPANION_SYSTEMD_RUN": str(tmp_path / "no-such-dir")}
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--keep-desktop", "--prefix", str(tmp_path / "opt")],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "systemctl enable mafia-companion.service" in result.stdout
+    assert "daemon-reload" not in result.stdout and "systemctl restart" not in result.stdout
+    assert "systemd is not running here" in result.stdout
+
+
+def test_install_with_running_systemd_reloads_and_starts(tmp_path):
+    running = tmp_path / "run-systemd-system"
+    running.mkdir()
+    env = {**os.environ, "MAFIA_COMPANION_SYSTEMD_RUN": str(running)}
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--keep-desktop", "--prefix", str(tmp_path / "opt")],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "systemctl daemon-reload" in result.stdout
+    assert "systemctl restart mafia-companion.service" in result.stdout
