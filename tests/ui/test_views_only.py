@@ -27,6 +27,8 @@ ALLOWED: dict[str, tuple[int, int, int]] = {
 
     "mafia_sicily": (22, 0, 6),
 
+    "narration": (1, 0, 0),  # games.state_of: the look-ahead plays the engine forward (not a view)
+
     "phones": (2, 0, 0),
 
     "screens": (0, 0, 3),

@@ -162,11 +162,12 @@ class Narrator(EventDispatcher):
         """The voice speaking now (espeak-ng after a fallback from an unusable piper voice)."""
         return self._renderer.synth if self._renderer is not None else None
 
-    def prerender(self, lines: Iterable[str]) -> None:
+    def prerender(self, lines: Iterable[str], first: bool = False) -> None:
         """Render lines in the background (a game's fixed lines, the names after the deal), after
-        every line due now, so they are ready before they are said."""
+        every line due now, so they are ready before they are said; ``first``: before the rest
+        of the background (a game's next moves)."""
         if self._renderer is not None and not self.is_text_only:
-            self._renderer.prerender(list(lines))
+            self._renderer.prerender(list(lines), first=first)
 
     @property
     def rendered_on_demand(self) -> int:
@@ -176,6 +177,11 @@ class Narrator(EventDispatcher):
     @property
     def on_demand_lines(self) -> list[str]:
         return list(self._renderer.on_demand_lines) if self._renderer is not None else []
+
+    @property
+    def unforeseen_lines(self) -> list[str]:
+        """Lines said that nothing had asked to render before (the pre-render missed them)."""
+        return list(self._renderer.unforeseen_lines) if self._renderer is not None else []
 
     def pending_renders(self) -> int:
         return self._renderer.pending() if self._renderer is not None else 0

@@ -217,6 +217,7 @@ class Synthesizer(ABC):
     """
 
     engine: ClassVar[str] = ""
+    parallel: ClassVar[int] = 1  # lines it may render at once (the renderer's worker threads)
 
     def __init__(self, *, run: Runner | None = None, timeout: float = 60.0):
         self._run = run if run is not None else subprocess.run
@@ -263,6 +264,9 @@ class EspeakSynthesizer(Synthesizer):
     """espeak-ng (Raspberry Pi OS: ``apt-get install espeak-ng``): small, fast, robotic but clear."""
 
     engine = "espeak-ng"
+    #: lines rendered at once: each is its own short espeak-ng process (a game's next moves come
+    #: in dozens at a time; one at a time they can fall behind a quick table)
+    parallel: ClassVar[int] = 2
 
     def __init__(self, voice: str = "en-us", speed: int = CALM_WPM, pitch: int = 45, *,
                  command: str = "espeak-ng", run: Runner | None = None, timeout: float = 60.0):
@@ -665,6 +669,9 @@ class Renderer:
         self.notice = ""
         self.on_demand = 0
         self.on_demand_lines: list[str] = []
+        #: the lines said that nothing had asked for before (not cached, never queued): what the
+        #: pre-render missed, as against the lines queued but not rendered yet when due
+        self.unforeseen_lines: list[str] = []
         self.rendered = 0
         self._lock = threading.Condition()
         self._urgent: list[tuple[str, Future]] = []
@@ -672,8 +679,11 @@ class Renderer:
         self._in_flight: dict[str, Future] = {}
         self._closed = False
         self._prune_pending = True  # first job on the worker: keep the SD card tidy
-        self._thread = threading.Thread(target=self._work, name="narration-tts", daemon=True)
-        self._thread.start()
+        # one worker per line the voice can render at once (espeak-ng: 2; piper's one process: 1)
+        self._threads = [threading.Thread(target=self._work, name=f"narration-tts-{i}", daemon=True)
+                         for i in range(max(1, int(getattr(synth, "parallel", 1))))]
+        for thread in self._threads:
+            thread.start()
 
     def _prune_quietly(self) -> None:
         try:
@@ -685,9 +695,20 @@ class Renderer:
         """The WAV of a line to be said now: from the cache, in flight, or rendered next."""
         return self._queue(text, urgent=True)
 
-    def prerender(self, lines: Iterable[str]) -> list[Future]:
-        """Queue lines for the background (after every line due now); each line once."""
-        return [self._queue(text, urgent=False) for text in lines]
+    def prerender(self, lines: Iterable[str], first: bool = False) -> list[Future]:
+        """Queue lines for the background (after every line due now); each line once. ``first``
+        puts them, in their order, before the background already waiting (a game's next moves
+        go before the fixed lines of start-up and before the moves of a state already left)."""
+        lines = list(lines)
+        futures = [self._queue(text, urgent=False) for text in lines]
+        if first:
+            with self._lock:
+                mine = {id(f) for f in futures}
+                ahead = [job for job in self._background if id(job[1]) in mine]
+                order = {id(f): i for i, f in enumerate(futures)}
+                ahead.sort(key=lambda job: order[id(job[1])])
+                self._background[:] = ahead + [job for job in self._background if id(job[1]) not in mine]
+        return futures
 
     def _queue(self, text: str, urgent: bool) -> Future:
         path = self.cache.lookup(self.synth, text)
@@ -702,6 +723,8 @@ class Renderer:
                 # said before its WAV was ready: rendered on demand (or hurried out of the background)
                 self.on_demand += 1
                 self.on_demand_lines.append(text)
+                if future is None:
+                    self.unforeseen_lines.append(text)
             if future is not None and not future.cancelled():
                 if urgent:
                     self._promote(future)
@@ -747,7 +770,8 @@ class Renderer:
             except BaseException as error:  # noqa: BLE001 - handed to whoever waits
                 future.set_exception(error)
             else:
-                self.rendered += 1
+                with self._lock:
+                    self.rendered += 1
                 future.set_result(path)
             self._forget(text, future)
 
@@ -783,7 +807,8 @@ class Renderer:
             self._background.clear()
             self._lock.notify_all()
         if wait:
-            self._thread.join(timeout=self.synth.timeout + 5)
+            for thread in self._threads:
+                thread.join(timeout=self.synth.timeout + 5)
         _close(self.synth)
 
 

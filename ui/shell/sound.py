@@ -38,6 +38,60 @@ class SoundMixin:
             self.add_problems([f"Narration could not start ({error}); every line is shown on screen only."])
             return
         self._use_narrator(narrator)
+        self._start_look_ahead()
+
+    # -- the lines of the games that build their words (Il Capo, the Casino, Contract, Sicily) --
+    def _start_look_ahead(self) -> None:
+        """Every commit of those games queues the lines of the next two moves (found by their
+        engine on a worker), and so does a game opening with its names (ui/narration/games.py)."""
+        if getattr(self, "look_ahead", None) is not None:
+            return
+        try:
+            from ui.narration.ahead import LookAhead
+
+            self.look_ahead = LookAhead(lambda lines, first: Clock.schedule_once(
+                lambda _dt: self._prerender_ahead(lines, first), 0))
+            self.table.follow(self._narration_follow)
+            manager = getattr(self, "manager", None)
+            if manager is not None:
+                manager.bind(current=lambda *_: self._look_at_open_games())
+            Clock.schedule_once(lambda _dt: self._look_at_open_games(), 0)
+        except Exception:  # sound is never worth a crash: lines are rendered when said
+            log.exception("narration: the look-ahead could not start")
+
+    def _narration_follow(self, session, events) -> None:
+        self._look_ahead_of(session, force=True)
+
+    def _look_at_open_games(self) -> None:
+        """A game just opened (a new game, a resumed one): its names are known now."""
+        for session in list(self.table.sessions.values()):
+            self._look_ahead_of(session)
+
+    def _look_ahead_of(self, session, force: bool = False) -> None:
+        from ui.narration.games import GAMES, state_of
+
+        ahead = getattr(self, "look_ahead", None)
+        game = session.engine.name
+        if ahead is None or game not in GAMES or self.narrator is None or not self.narrator.config.prerender:
+            return
+        seen = getattr(self, "_looked_at", None)
+        if seen is None:
+            seen = self._looked_at = {}
+        key = (session.game_id, session.action_count)
+        if not force and seen.get(game) == key:
+            return
+        seen[game] = key
+        try:
+            ahead.want(game, state_of(session), session.config)
+        except Exception:
+            log.exception("narration: the lines ahead could not be asked for")
+
+    def _prerender_ahead(self, lines, first: bool = True) -> None:
+        if self.narrator is not None:
+            try:
+                self.narrator.prerender(lines, first=first)
+            except Exception:
+                log.exception("narration: lines ahead could not be queued")
 
     def _with_voice_pick(self, config):
         """The settings file's narration config with the owner's pick from Settings on top."""
@@ -76,6 +130,13 @@ class SoundMixin:
             from ui.narration.lines import fixed_lines
 
             narrator.prerender(fixed_lines())
+            ahead = getattr(self, "look_ahead", None)
+            if ahead is not None:  # the nameless lines of the games that build their words
+                from ui.narration.games import FIXED_GAMES
+
+                ahead.fixed(FIXED_GAMES)
+            self._looked_at = {}  # a new voice: the open games' next lines again
+            self._look_at_open_games()
         except Exception:  # a missing line is rendered when said; never worth a crash
             log.exception("narration: the fixed lines could not be queued")
 
