@@ -275,6 +275,19 @@ class Session:
     def legal_actions(self) -> list[Action]:
         return self.engine.legal_actions(self._state)
 
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with the rule's sentence if ``action`` would be refused now; nothing
+        changes either way (a screen can say why a tap is not taken without reading the state)."""
+        self.engine.check(self._state, action)
+
+    def allows(self, action: Action) -> bool:
+        """Would ``action`` be accepted now? The engine's own legality, nothing recorded: what a
+        screen enables (a refusal's sentence still comes from ``act``)."""
+        try:
+            self.check(action)
+        except CompanionError:
+            return False
+        return True
 
     def chance_requests(self) -> list[str]:
         return self.engine.chance_requests(self._state)
