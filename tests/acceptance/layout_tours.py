@@ -9,7 +9,7 @@ import re
 
 from kivy.core.window import Window
 
-from tables_help import check_layout, type_name
+from tables_help import check_layout, tap_last, type_name
 
 EIGHT = ("Anna", "Ben", "Carla", "Dino", "Elena", "Fabio", "Gina", "Hugo")
 
@@ -156,17 +156,24 @@ def contract_five(t):
     r.tap("Play areas")
     check_layout(t, "contract-areas-5")
     r.tap("‹ Back")
-    # the influence panel (cards and tokens for one Mafioso), then five passes and the count
-    r.tap("Influence")
-    r.wait_for("Influence: tap the Mafioso.")
-    for place in "123456":
-        r.tap(place)
-        r.run_for(0.2)
-        if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
-            break
-    check_layout(t, "contract-compose-5")
-    r.tap(next(c.text for c in r.controls() if re.search(r"\+[\d½]+$", c.text)))
-    r.tap("Play")
+    # the influence panel (cards and tokens for one Mafioso): everyone influences, on the same
+    # Mafioso where they can (five players' points on one tile), then five passes and the count
+    first = None
+    for turn in range(5):
+        tap_last(r, "Influence")
+        r.wait_for("Influence: tap the Mafioso.")
+        for place in ([first] if first else []) + list("123456"):
+            r.tap(place)
+            r.run_for(0.2)
+            if any(re.search(r"\+[\d½]+$", c.text) for c in r.controls()):
+                first = first or place
+                break
+        if turn == 0:
+            check_layout(t, "contract-compose-5")
+        r.tap(next(c.text for c in r.controls() if re.search(r"\+[\d½]+$", c.text)))
+        r.tap("Play")
+        r.run_for(0.3)
+    check_layout(t, "contract-round-influenced-5")
     for _ in range(5):
         r.wait_for("Pass", control=True)
         r.tap("Pass")

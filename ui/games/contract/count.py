@@ -24,6 +24,7 @@ from ui.widgets.big_button import BigButton
 
 from . import logic
 from .flow import GAME, route, table_view
+from .widgets import ContractUndoBar  # noqa: F401  (kv: the undo question over the bottom bar)
 
 load_kv(__file__)
 

@@ -39,6 +39,7 @@ class ContractRoundScreen(GameScreen):
         self.buttons: dict[str, BigButton] = {}
         self.cards: list[ContractMafiosoCard] = []
         self.holders = ""
+        self._counted = False  # the commit being shown began a count
 
     # -- entering -------------------------------------------------------------------------
     def prepare(self, game: str | None = None, game_id: int | None = None, **params):
@@ -59,13 +60,20 @@ class ContractRoundScreen(GameScreen):
 
     def enter(self, **_) -> None:
         self.draft = None
+        self._counted = False
         if self.route_target() != self.name:  # a count to finish, a final score: go there
             Clock.schedule_once(lambda *_: self.follow_route(), 0)
 
+    def on_commit(self, session, events) -> None:
+        # a count that ran through in one step (no card to turn, no choice) is still shown
+        self._counted = any(e.kind == "count" for e in events)
+        super().on_commit(session, events)
+
     def route_target(self) -> str | None:
-        """The last count is shown before the final score."""
+        """The count when one began (the round may have moved on already), the last count before
+        the final score."""
         target = super().route_target()
-        return "contract_count" if target == "contract_score" else target
+        return "contract_count" if target == "contract_score" or self._counted else target
 
     # -- taps -----------------------------------------------------------------------------
     def choose(self, action: str) -> None:

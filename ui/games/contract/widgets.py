@@ -3,7 +3,8 @@ keyboard for new names. Their look is in widgets.kv (every rule prefixed Contrac
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ColorProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
@@ -57,6 +58,14 @@ class ContractColourButton(BigButton):
         self.outline = th.ACCENT if self.chosen else th.LINE
 
 
+
+
+class ContractUndoBar(BoxLayout):
+    """The undo question over a screen's bottom bar, with Keep it / Take back (the base's undo)."""
+
+    screen = ObjectProperty(None, allownone=True)  # the GameScreen asking
+    anchor = ObjectProperty(None, allownone=True)  # the bar it covers
+    asking = BooleanProperty(False)
 
 
 class ContractKeyboard(BoxLayout):
