@@ -21,16 +21,16 @@ from __future__ import annotations
 import copy
 import json
 import re
+import importlib
+import pkgutil
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import ConfigError
 
-GAMES = ("il-capo", "mafia-casino", "contract", "mafia-sicily")
-TITLES = {"il-capo": "Il Capo", "mafia-casino": "Mafia Casino", "contract": "Contract",
-          "mafia-sicily": "Mafia (Sicily)"}
 MARK = "not in the rulebook — check it against your box"
 
 
@@ -115,242 +115,139 @@ def _field(values: Mapping, defaults: Mapping, path, section, label, kind, lo=0,
     return Field(path, section, label, kind, _get(values, path), default, lo, hi)
 
 
-def _il_capo_fields(values: Mapping, defaults: Mapping) -> list[Field]:
-    from companion.games.il_capo import data as D
-
-    def f(path, section, label, kind, lo=0, hi=0):
-        value = _get(values, path) if kind != "skill" else (_get(values, path + ("effect",)),
-                                                           _get(values, path + ("amount",)))
-        try:
-            default = (_get(defaults, path) if kind != "skill" else
-                       (_get(defaults, path + ("effect",)), _get(defaults, path + ("amount",))))
-        except (KeyError, IndexError):
-            default = None
-        return Field(path if kind != "skill" else path + ("skill_kind",), section, label, kind, value, default, lo, hi)
-
-    out = [f(("npc", "rico_difficulty"), "Moretti units", "Beefy Rico's Execution Difficulty", "number", 0, 9),
-           f(("npc", "brothers_difficulty"), "Moretti units", "Ricigliano Brothers' Execution Difficulty",
-             "number", 0, 9),
-           f(("npc", "marcello_difficulty"), "Moretti units", "Marcello Valli's Execution Difficulty", "number", 0, 9),
-           f(("board", "skyscraper_cost"), "The board", "Skyscraper price", "money", 0, 100_000_000),
-           f(("board", "marcello_dues"), "The board", "Marcello Valli's dues", "money", 0, 100_000_000)]
-    for i, card in enumerate(values["crew"]):
-        section = f"Crew card {i + 1}: {card['name']}"
-        printed = card["name"] in D.RULEBOOK_CREW
-        if not printed:
-            out.append(f(("crew", i, "name"), section, "Name", "name"))
-        out.append(f(("crew", i, "difficulty"), section, "Execution Difficulty", "number", 1, 9))
-        out.append(f(("crew", i, "cost"), section, "Price to hire", "money", 0, 100_000_000))
-        if not printed:
-            out.append(f(("crew", i, "skill"), section, "Skill", "name"))
-            out.append(f(("crew", i), section, "Kind of skill", "skill"))
-    return out
+# --------------------------------------------------------------------------------------------
+# Which games have a box: each declares BOX_FIELDS in its engine package (box_fields.py)
 
 
-def _casino_fields(values: Mapping, defaults: Mapping) -> list[Field]:
-    from companion.games.mafia_casino.data import BUILDINGS, PROTECTOR
+@dataclass(frozen=True)
+class BoxGame:
+    """One game's box, declared by the game (``companion/games/<pkg>/box_fields.py``:
+    ``BOX_FIELDS = BoxGame(...)``). Kivy-free and beside the engine, so that companion/ (the
+    CLI, the session's config) reads it without importing ui/; Your box reads the same
+    declaration. Functions are ``"module:function"`` strings, imported when first used:
+    ``defaults() -> values``, ``parse(values)`` (raises ``ConfigError`` in words),
+    ``fields(values, defaults) -> [Field]``, and optionally ``place(values, path, value) -> new
+    values | None`` (what follows from one changed value) and ``names(values) -> {id: name}``."""
 
-    def f(path, section, label, kind, lo=0, hi=0):
-        return _field(values, defaults, path, section, label, kind, lo, hi)
-
-    out = []
-    for i in range(len(values["market_value"])):
-        section = f"Market Value card {i + 1}"
-        out.append(f(("market_value", i, "pearl"), section, "Price of a pearl", "money", 0, 100_000_000))
-        out.append(f(("market_value", i, "diamond"), section, "Price of a diamond", "money", 0, 100_000_000))
-    for b in BUILDINGS:
-        for i, name in enumerate(values["constructions"][b]):
-            if name != PROTECTOR[b]:
-                out.append(f(("constructions", b, i), f"{b.title()} constructions", f"Construction {i + 1}", "name"))
-    out.append(f(("poker", "split_unit"), "Poker (the app's house rule)", "A split pot is paid in whole", "money",
-                 1, 100_000_000))
-    return out
-
-
-def _contract_fields(values: Mapping, defaults: Mapping) -> list[Field]:
-    from companion.games.contract import data as C
-
-    raw = C._raw()
-    names = {fam: raw["family"][fam]["name"] for fam in raw["families"]} | {C.BLACKMAT: raw["blackmat"]["name"]}
-
-    def f(path, section, label, kind, lo=0, hi=0):
-        return _field(values, defaults, path, section, label, kind, lo, hi)
-
-    out = []
-    for fam, vals in values["mafiosi"].items():
-        for i in range(len(vals)):
-            out.append(f(("mafiosi", fam, i), "Mafioso cards", f"{names[fam]} card {i + 1}", "number", 1, 9))
-    for which in ("first", "second"):
-        for i in range(len(values["trafficking"][which])):
-            out.append(f(("trafficking", which, i), "Trafficking tiles", f"{which.title()} tile {i + 1} ($)",
-                         "number", 0, 99))
-    for b in raw["briefcase"]:
-        title = b["title"].replace("{n}", "N")
-        entry = values["briefcases"][b["id"]]
-        out.append(f(("briefcases", b["id"], "value"), "Bonus briefcases", f"{title} ($)", "number", 0, 99))
-        for players in entry.get("threshold", {}):
-            out.append(f(("briefcases", b["id"], "threshold", players), "Bonus briefcases",
-                         f"{title}: N with {players} players", "number", 1, 5))
-    return out
+    game: str  # the engine's name
+    title: str  # in sentences: "Your box for Il Capo ..."
+    tab: str  # on the Your box tab
+    order: int
+    defaults: str
+    parse: str
+    fields: str
+    place: str | None = None
+    names: str | None = None
 
 
-def _sicily_fields(values: Mapping, defaults: Mapping) -> list[Field]:
-    """Mafia (Sicily): what the rulebook does not print (companion/games/mafia_sicily/data.py)."""
-    from companion.games.mafia_sicily import data as S
-
-    board = S.load_board()
-    names = space_names(values)
-
-    def f(path, section, label, kind, shown=None):
-        return replace(_field(values, defaults, path, section, label, kind), names=shown)
-
-    out = []
-    for i, s in enumerate(board.spaces):
-        section = f"Space {i + 1}: {names[s.id]} ({S.TYPE_TITLES[s.type]})"
-        if s.id not in S.CITY_IDS:
-            out.append(f(("spaces", s.id, "name"), section, "Name", "name"))
-        if s.type in S.NUMBERED_TYPES:
-            out.append(f(("spaces", s.id, "numbers"), section, "Die numbers on the space", "dice"))
-        field = f(("spaces", s.id, "neighbours"), section, "Neighbours (routes)", "routes", names)
-        if set(field.value) == set(field.default or ()):  # the same routes, listed in another order
-            field = replace(field, default=field.value)
-        out.append(field)
-    out.append(f(("clockwise_from_palermo",), "The arrows (clockwise)", "From Palermo the outer track goes to",
-                 "space", names))
-    for b in S.BOXES:
-        out.append(f(("returns", b), "The RETURNS table", f"Back from {S.RETURN_TITLES[b]} on", "dice"))
-    for i, c in enumerate(S.load_decks()["sisde"]):
-        out.append(f(("sisde", c.id), "SISDE clue cards", f"Card {i + 1} (a clue on the {c.family} Family)",
-                     "name"))
-    return out
+#: where BOX_FIELDS are looked for: ``<package>.<game>.box_fields``; a test may add a package
+#: of its own (``discover_in``), as ui/manifest.py lets it add a manifest
+PACKAGES = ["companion.games"]
 
 
-def space_names(values: Mapping) -> dict[str, str]:
-    """Sicily: space id -> name in these box values (the three cities' names are the rulebook's)."""
-    from companion.games.mafia_sicily import data as S
-
-    board = S.load_board()
-    spaces = values.get("spaces", {}) if isinstance(values, Mapping) else {}
-    return {s.id: (spaces.get(s.id, {}).get("name", s.name) if s.id not in S.CITY_IDS else s.name)
-            for s in board.spaces}
+def _resolve(target: str):
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
-def _sicily_routes(values: Mapping, near: Mapping[str, Any]) -> dict[str, Any]:
-    """Sicily's box with every space's neighbours from ``near`` (made both ways by the caller), the
-    arrows' direction kept: the direction that keeps most of the old outer track's order (on a tie,
-    the table's choice). A map that is not valid is left for ``validate`` to refuse in words."""
-    from companion.games.mafia_sicily import data as S
+@lru_cache(maxsize=None)
+def _discover(packages: tuple[str, ...]) -> tuple[BoxGame, ...]:
+    found = []
+    for package_name in packages:
+        package = importlib.import_module(package_name)
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            if not info.ispkg:
+                continue
+            module_name = f"{package_name}.{info.name}.box_fields"
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as err:
+                if err.name != module_name:
+                    raise
+                continue
+            declared = getattr(module, "BOX_FIELDS", None)
+            if isinstance(declared, BoxGame):
+                found.append(declared)
+    return tuple(sorted(found, key=lambda b: (b.order, b.game)))
 
-    new = copy.deepcopy(dict(values))
-    order = S.load_board().ids
-    for sid, others in near.items():
-        if sid not in new["spaces"]:
-            raise BoxError(f"There is no space '{sid}' on the board.")
-        new["spaces"][sid]["neighbours"] = sorted(others, key=lambda x: order.index(x) if x in order else 99)
-    names = space_names(new)
-    plain = {sid: tuple(e["neighbours"]) for sid, e in new["spaces"].items()}
-    try:
-        old = S.derive_routes({sid: tuple(e["neighbours"]) for sid, e in values["spaces"].items()},
-                              space_names(values), values.get("clockwise_from_palermo")).ring
-    except (ConfigError, KeyError, TypeError):
-        old = ()
-    pairs = set(zip(old, old[1:] + old[:1]))
-    best = None
-    for towards in plain.get("palermo", ()):
-        try:
-            ring = S.derive_routes(plain, names, towards).ring
-        except (ConfigError, KeyError, StopIteration, TypeError):  # validate says what is wrong
-            continue
-        # most of the old outer track still runs the same way; on a tie the table's own choice
-        score = (len(pairs & set(zip(ring, ring[1:] + ring[:1]))), towards == new.get("clockwise_from_palermo"))
-        if best is None or score > best[0]:
-            best = (score, towards)
-    if best is not None:
-        new["clockwise_from_palermo"] = best[1]
-    return new
+
+def box_games() -> list[BoxGame]:
+    """Every game with a box, in tab order."""
+    return list(_discover(tuple(PACKAGES)))
+
+
+def games() -> tuple[str, ...]:
+    """The names of the games with a box, e.g. ``('il-capo', 'mafia-casino', ...)``."""
+    return tuple(b.game for b in box_games())
+
+
+def title(game: str) -> str:
+    """The game's title in sentences, e.g. ``'Mafia (Sicily)'``."""
+    return declaration(game).title
+
+
+def declaration(game: str) -> BoxGame:
+    """The game's BOX_FIELDS (``BoxError`` for a game without a box)."""
+    game = name_of(game)
+    return next(b for b in box_games() if b.game == game)
+
+
+def discover_in(package: str) -> None:
+    """Also look for BOX_FIELDS in ``package``'s sub-packages (a test registering a game)."""
+    if package not in PACKAGES:
+        PACKAGES.append(package)
+
+
+def forget(package: str) -> None:
+    if package in PACKAGES and package != "companion.games":
+        PACKAGES.remove(package)
 
 
 def defaults(game: str) -> dict[str, Any]:
     """The shipped default box values of ``game`` (TOML-shaped)."""
-    game = name_of(game)
-    if game == "il-capo":
-        from companion.games.il_capo.data import default_box
-    elif game == "mafia-casino":
-        from companion.games.mafia_casino.data import default_box
-    elif game == "mafia-sicily":
-        from companion.games.mafia_sicily.data import default_box
-    else:
-        from companion.games.contract.data import default_box
-    return default_box()
+    return _resolve(declaration(game).defaults)()
 
 
 def validate(game: str, values: Any) -> None:
     """Raise ``BoxError`` (a sentence naming the field) unless ``values`` is a whole, usable box."""
-    game = name_of(game)
+    declared = declaration(game)
     try:
-        if game == "il-capo":
-            from companion.games.il_capo.data import parse_box
-        elif game == "mafia-casino":
-            from companion.games.mafia_casino.data import parse_box
-        elif game == "mafia-sicily":
-            from companion.games.mafia_sicily.data import parse_box
-        else:
-            from companion.games.contract.data import parse_box
-        parse_box(values)
+        _resolve(declared.parse)(values)
     except BoxError:
         raise
     except ConfigError as err:
         raise BoxError(_sentence(str(err))) from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
-        raise BoxError(f"Your box for {TITLES[game]} is incomplete or malformed ({err}).") from None
+        raise BoxError(f"Your box for {declared.title} is incomplete or malformed ({err}).") from None
 
 
 def fields(game: str, values: Mapping | None = None) -> list[Field]:
     """Every value the rulebook does not print, with its current and default value."""
-    game = name_of(game)
+    declared = declaration(game)
     values = defaults(game) if values is None else values
-    builder = {"il-capo": _il_capo_fields, "mafia-casino": _casino_fields, "contract": _contract_fields,
-               "mafia-sicily": _sicily_fields}[game]
-    return builder(values, defaults(game))
+    return _resolve(declared.fields)(values, defaults(game))
+
+
+def names(game: str, values: Mapping) -> dict[str, str]:
+    """The names a game's box gives its ids (Sicily's spaces); empty for most games."""
+    declared = declaration(game)
+    return dict(_resolve(declared.names)(values)) if declared.names else {}
+
+
+def space_names(values: Mapping) -> dict[str, str]:
+    """Sicily: space id -> name in these box values (kept for callers; see ``names``)."""
+    return names("mafia-sicily", values)
 
 
 def place(game: str, values: Mapping, path: tuple, value: Any) -> dict[str, Any]:
-    """A copy of ``values`` with one field changed (and what follows from it), validated."""
-    game = name_of(game)
-    if game == "mafia-sicily" and tuple(path) == ("routes",):
-        # the whole map at once (the screen's routes editor): {space id: [neighbour ids]}
-        if not isinstance(value, Mapping):
-            raise BoxError("The routes must give each space's neighbours.")
-        new = _sicily_routes(values, value)
-        validate(game, new)
-        return new
-    if game == "mafia-sicily" and len(path) == 3 and path[-1] == "neighbours" and isinstance(value, list):
-        # one space's neighbours: the routes go both ways, so its old and new neighbours follow
-        sid = path[1]
-        near = {k: list(e.get("neighbours", [])) for k, e in values["spaces"].items()}
-        for other in near:
-            if other != sid:
-                near[other] = [x for x in near[other] if x != sid] + ([sid] if other in value else [])
-        near[sid] = list(value)
-        new = _sicily_routes(values, near)
-        validate(game, new)
-        return new
-    new = copy.deepcopy(dict(values))
-    if game == "il-capo" and path[-1] == "skill_kind":
-        from companion.games.il_capo.data import skill_text
-
-        effect, amount = value
-        card = _get(new, path[:-1])
-        card["effect"], card["amount"], card["text"] = effect, amount, skill_text(effect, amount)
-    else:
+    """A copy of ``values`` with one field changed (and what follows from it, the game's own
+    ``place``), validated."""
+    declared = declaration(game)
+    new = _resolve(declared.place)(values, tuple(path), value) if declared.place else None
+    if new is None:
+        new = copy.deepcopy(dict(values))
         parent = _get(new, path[:-1])
         parent[path[-1]] = value
-        if game == "il-capo" and path[0] == "crew" and path[-1] == "difficulty" and isinstance(value, int):
-            from companion.games.il_capo.data import TIER_RANGES
-
-            for tier, (lo, hi) in TIER_RANGES.items():  # the tier follows from the difficulty
-                if lo <= value <= hi:
-                    parent["tier"] = tier
     validate(game, new)
     return new
 
@@ -434,7 +331,7 @@ def unchecked_defaults(store, game: str, section_prefix: str = "") -> bool:
 def export_toml(store, game: str) -> str:
     game = name_of(game)
     saved = load(store, game)
-    head = (f"# Your box: {TITLES[game]} - the values of the real cards and board that the rulebook does not\n"
+    head = (f"# Your box: {title(game)} - the values of the real cards and board that the rulebook does not\n"
             f"# print. Import it with `companion box import {game} FILE` (or on the Your box screen).\n")
     return head + dumps({"game": game, **saved.values})
 
@@ -448,7 +345,7 @@ def import_toml(store, game: str, text: str) -> Saved:
         raise BoxError(f"The file is not valid TOML ({err}); nothing was imported.") from None
     named = data.pop("game", game)
     if named != game:
-        raise BoxError(f"The file holds the box of {TITLES.get(named, named)}, not of {TITLES[game]}; "
+        raise BoxError(f"The file holds the box of {(title(named) if named in games() else named)}, not of {title(game)}; "
                        f"nothing was imported.")
     try:
         return save(store, game, data, checked=False)
@@ -569,8 +466,8 @@ def dumps(data: Mapping[str, Any], prefix: str = "") -> str:
 def name_of(game: str) -> str:
     """``il_capo`` / ``Il-Capo`` -> ``il-capo``; a game without a box raises ``BoxError``."""
     name = game.strip().lower().replace("_", "-")
-    if name not in GAMES:
-        raise BoxError(f"'{game}' has no box values here; the games with a box are {', '.join(GAMES)}.")
+    if name not in games():
+        raise BoxError(f"'{game}' has no box values here; the games with a box are {', '.join(games())}.")
     return name
 
 
@@ -578,3 +475,12 @@ def _sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def __getattr__(name: str):
+    """``GAMES`` and ``TITLES``, as they were when hand-kept: now read from the declarations."""
+    if name == "GAMES":
+        return games()
+    if name == "TITLES":
+        return {b.game: b.title for b in box_games()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

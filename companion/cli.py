@@ -109,15 +109,23 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="play a scenario file; print events and the outcome as JSON lines")
     rep.add_argument("file", help="scenario file (see docs/scenarios.md); - for standard input")
     sim = sub.add_parser("simulate", help="random legal playouts; one JSON summary line")
-    sim.add_argument("game")
+    sim.add_argument("game", help="a name from `companion games`")
     sim.add_argument("--games", type=_whole("--games", 1, MAX_SIMULATED_GAMES), default=100)
     sim.add_argument("--seed", type=_whole("--seed"), default=0)
     sim.add_argument("--players", type=_whole("--players", 0, 10_000))
     box = sub.add_parser("box", help="export or import a game's box values (the real cards' numbers) as TOML")
     box.add_argument("direction", choices=("export", "import"))
-    box.add_argument("game", help="il-capo, mafia-casino, contract or mafia-sicily")
+    from . import box as box_values
+
+    box.add_argument("game", help=_either(box_values.games()) + " (each game with BOX_FIELDS)")
     box.add_argument("file", help="the TOML file to write (export) or read (import)")
     return p
+
+
+def _either(names) -> str:
+    """``a, b or c``: a list read from the registries (a new game appears in the help by itself)."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _out(line: Any, stream: TextIO) -> None:
@@ -239,11 +247,11 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             from . import box
 
             if args.direction == "export":
-                _out(f"Wrote the box values of {box.TITLES[box.name_of(args.game)]} to "
+                _out(f"Wrote the box values of {box.title(args.game)} to "
                      f"{box.export_file(store, args.game, args.file)}.", stdout)
             else:
                 box.import_file(store, args.game, args.file)
-                _out(f"Imported the box values of {box.TITLES[box.name_of(args.game)]} from {args.file}.", stdout)
+                _out(f"Imported the box values of {box.title(args.game)} from {args.file}.", stdout)
             return 0
         if args.command == "new":
             engine = registry.get(args.game)
@@ -251,7 +259,7 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             config = _config_for(engine, args.players, args.config, seed)
             from . import box
 
-            if args.game in box.GAMES and "box" not in config:
+            if args.game in box.games() and "box" not in config:
                 # the table's saved box values, as the new-game screens give them (docs/box.md)
                 config.update(box.config(store, args.game))
             session = Session.start(store, args.game, config, seed)

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from liveness import patience
+from liveness import run_watched
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,10 +47,11 @@ def app_env(tmp: Path, hardware_from_caller: bool = False, **extra: str) -> dict
 
 
 def run_app(args: list[str], tmp: Path, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run a Python entry point of the app in a fresh interpreter, ended only if it takes longer
-    than ``timeout`` quiet-machine seconds stretched by the machine's slowness."""
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env or app_env(tmp, hardware_from_caller=True), capture_output=True,
-                          text=True, timeout=patience(timeout))
+    """Run a Python entry point of the app in a fresh interpreter, ended only when it is stuck:
+    nothing new on its stdout or stderr for ``timeout`` quiet-machine seconds stretched by the
+    machine's slowness (tests/liveness.py), never for the length of the whole run."""
+    return run_watched([sys.executable, *args], None, timeout, cwd=ROOT,
+                       env=env or app_env(tmp, hardware_from_caller=True))
 
 
 class SeldomDrawn:

@@ -73,29 +73,64 @@ def patience(seconds: float) -> float:
     return seconds * slowness()
 
 
-def run_watched(args: list[str], progress: Path, quiet: float, **kwargs) -> subprocess.CompletedProcess:
+def limit(waits_for: float, margin: float = 30.0) -> float:
+    """The liveness limit of one wait: what the flow really waits for on a quiet machine (a
+    narration's length, a padded call, an app's start) plus a generous ``margin``, stretched by
+    how slow the machine is now. A limit is never a guess at a whole game's length.
+
+    >>> limit(10, margin=5) >= 15
+    True
+    """
+    return patience(waits_for + margin)
+
+
+def _size(path: Path | int) -> int:
+    try:
+        return os.fstat(path).st_size if isinstance(path, int) else Path(path).stat().st_size
+    except OSError:
+        return -1
+
+
+def run_watched(args: list[str], progress: Path | None, quiet: float, **kwargs) -> subprocess.CompletedProcess:
     """Run a subprocess (stdout and stderr captured as text) until it ends, and end it only if it
-    has shown no progress for ``quiet`` seconds (scaled by ``patience``): ``progress`` is a file
-    the child appends to as it goes (the robot's live log). A whole game's length is never a
-    limit; a child that stopped moving is. On a kill, stderr says why."""
+    has shown no progress for ``quiet`` seconds (scaled by ``patience``). Progress is a line in
+    ``progress``, a file the child appends to as it goes (the robot's live log), or anything the
+    child writes to its stdout or stderr (its own log; ``progress=None`` watches only those). A
+    whole game's length is never a limit; a child that stopped moving is. On a kill, stderr says
+    why."""
     import tempfile
 
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         proc = subprocess.Popen(args, stdout=out, stderr=err, text=True, **kwargs)
-        last_size, last_change, why = -1, time.monotonic(), ""
+        last, last_change, why = None, time.monotonic(), ""
+        where = progress.name if progress is not None else "its output"
         while proc.poll() is None:
             time.sleep(0.5)
-            try:
-                size = progress.stat().st_size
-            except OSError:
-                size = -1
+            seen = (_size(progress) if progress is not None else 0, _size(out.fileno()), _size(err.fileno()))
             now = time.monotonic()
-            if size != last_size:
-                last_size, last_change = size, now
+            if seen != last:
+                last, last_change = seen, now
             elif now - last_change > patience(quiet):
-                why = f"\n[liveness] no progress in {progress.name} for {now - last_change:.0f} s: killed"
+                why = f"\n[liveness] no progress in {where} for {now - last_change:.0f} s: killed"
                 proc.kill()
                 proc.wait()
         out.seek(0)
         err.seek(0)
         return subprocess.CompletedProcess(args, proc.returncode, out.read(), err.read() + why)
+
+
+def wait_watched(proc: subprocess.Popen, quiet: float, progress: Path | None = None) -> int | None:
+    """Wait for a child started elsewhere until it ends, or until ``progress`` (a file it writes
+    as it goes) has not grown for ``quiet`` seconds scaled by ``patience``; then return None (the
+    caller decides: kill it, fail with what it saw). With no ``progress`` file, ``quiet`` is the
+    whole wait's liveness limit (``limit``-sized: what the child waits for plus a margin)."""
+    last, last_change = None, time.monotonic()
+    while proc.poll() is None:
+        time.sleep(0.2)
+        seen = _size(progress) if progress is not None else None
+        now = time.monotonic()
+        if progress is not None and seen != last:
+            last, last_change = seen, now
+        elif now - last_change > patience(quiet):
+            return None
+    return proc.returncode

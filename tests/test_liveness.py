@@ -71,3 +71,42 @@ def test_a_worker_s_group_suffix_is_not_part_of_the_measured_name():
 
 def test_the_seed_file_is_found():
     assert Path(SEED_DURATIONS).exists() and seeded_lengths()
+
+
+def test_a_limit_is_what_the_flow_waits_for_plus_a_margin_stretched_by_the_slowness(monkeypatch):
+    monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
+    assert liveness.limit(12, margin=30) == 42
+    monkeypatch.setattr(liveness, "slowness", lambda: 4.0)
+    assert liveness.limit(12, margin=30) == 168
+
+
+def test_a_child_s_own_output_counts_as_progress_with_no_log_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
+    code = ("import sys, time\nfor k in range(8):\n    print(f'step {k}', file=sys.stderr, flush=True)\n"
+            "    time.sleep(0.5)\nprint('done')")
+    result = liveness.run_watched([sys.executable, "-c", code], None, quiet=2.0)
+    assert result.returncode == 0 and result.stdout.strip() == "done"  # 4 s in all, never 2 s quiet
+    assert "step 7" in result.stderr
+
+
+def test_a_silent_child_with_no_log_file_is_ended_and_the_reason_said(monkeypatch):
+    monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
+    result = liveness.run_watched([sys.executable, "-c", "import time; time.sleep(600)"], None, quiet=1.5)
+    assert result.returncode != 0 and "no progress in its output" in result.stderr
+
+
+def test_waiting_on_a_started_child_follows_its_log_and_gives_up_when_it_stops(tmp_path, monkeypatch):
+    import subprocess
+
+    monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
+    log = tmp_path / "log.txt"
+    moving = (f"import time\nf = open({str(log)!r}, 'a', buffering=1)\n"
+              "for k in range(6):\n    f.write('x\\n'); time.sleep(0.5)\n")
+    proc = subprocess.Popen([sys.executable, "-c", moving])
+    assert liveness.wait_watched(proc, quiet=2.0, progress=log) == 0  # 3 s in all, never 2 s quiet
+    stuck = subprocess.Popen([sys.executable, "-c", f"open({str(log)!r}, 'a').write('x')\nimport time; time.sleep(600)"])
+    try:
+        assert liveness.wait_watched(stuck, quiet=1.5, progress=log) is None
+    finally:
+        stuck.kill()
+        stuck.wait()

@@ -48,8 +48,8 @@ class BoxHeading(BoxLayout):
 
 class YourBoxScreen(Screen):
     phase = StringProperty("Your box")
-    game = StringProperty("il-capo")
-    games = ListProperty(list(box.GAMES))
+    game = StringProperty("")
+    games = ListProperty([])  # the games whose tabs show: every game with BOX_FIELDS, or the one opened
     summary = StringProperty("")
     message = StringProperty("")
     editing = BooleanProperty(False)
@@ -68,14 +68,39 @@ class YourBoxScreen(Screen):
         self.shown = box.show("money", int(self.typed)) if kind == "money" and self.typed.isdigit() else self.typed
 
     def prepare(self, game: str | None = None, **_):
-        self.games = [game] if game in box.GAMES else list(box.GAMES)
-        if game in box.GAMES:
+        known = box.games()
+        self.games = [game] if game in known else list(known)
+        if game in known:
             self.game = game
+        elif self.game not in known:
+            self.game = known[0]
+        self._build_tabs()
         self.message = ""
         self.usb = False
         self._close_editor()
         self.refresh()
         self.ids.scroll.scroll_y = 1
+
+    def _build_tabs(self) -> None:
+        """A tab per game that declares its box (companion/box.py reads each game's BOX_FIELDS;
+        the tab's words are the game's ``tab``), in their order, before the USB stick's; opened
+        from a game's new-game screen, only that game's."""
+        row = self.ids.tabs
+        for tab in [w for w in row.children if getattr(w, "box_game", None)]:
+            row.remove_widget(tab)
+        for declared in box.box_games():
+            if declared.game not in self.games:
+                continue
+            tab = BigButton(text=declared.tab, variant="selected" if declared.game == self.game else "secondary")
+            tab.box_game = declared.game
+            tab.bind(on_release=lambda b: self.pick(b.box_game))
+            row.add_widget(tab, index=1)  # after the tabs before it, before the USB stick's
+        self._tab_colours()
+
+    def _tab_colours(self) -> None:
+        for tab in self.ids.tabs.children:
+            if getattr(tab, "box_game", None):
+                tab.variant = "selected" if tab.box_game == self.game else "secondary"
 
     # -- the list ----------------------------------------------------------------------------
     def pick(self, game: str) -> None:
@@ -89,13 +114,14 @@ class YourBoxScreen(Screen):
     def refresh(self) -> None:
         store = App.get_running_app().store
         saved = box.load(store, self.game)
-        self.phase = f"Your box · {box.TITLES[self.game]}"
+        self._tab_colours()
+        self.phase = f"Your box · {box.title(self.game)}"
         if self.manager is not None and self.manager.current == self.name:
             App.get_running_app().set_phase(self.phase)
         fields = box.fields(self.game, saved.values)
         self._fields = {f.path: f for f in fields}
         self._values = saved.values
-        self._names = box.space_names(saved.values) if self.game == "mafia-sicily" else {}
+        self._names = box.names(self.game, saved.values)
         marked = sum(saved.marked(f) for f in fields)
         self.checked = saved.checked
         if saved.problem:
@@ -128,7 +154,7 @@ class YourBoxScreen(Screen):
 
     def reset(self) -> None:
         box.reset(App.get_running_app().store, self.game)
-        self.message = f"Back to the defaults for {box.TITLES[self.game]}: check them against your box."
+        self.message = f"Back to the defaults for {box.title(self.game)}: check them against your box."
         self._close_editor()
         self.refresh()
 
@@ -340,7 +366,7 @@ class YourBoxScreen(Screen):
             saved = box.load(App.get_running_app().store, self.game).values
             towards = box.show("space", saved["clockwise_from_palermo"], box.space_names(saved))
             self.message = f"Saved: the routes. Clockwise: Palermo → {towards}."
-        elif self.game == "mafia-sicily":
+        elif self._names:  # a box that names its spaces (Sicily): the space, then the value
             where = f.section.split(" (")[0] if f.section.startswith("Space") else f.section
             self.message = f"Saved: {where} · {f.label}: {box.show(f.kind, value, self._names)}."
         else:

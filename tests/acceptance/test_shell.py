@@ -1,0 +1,287 @@
+"""The app shell played like a person (shell_scenarios.py): GPIO buttons on MockFactory pins, the
+keyboard stand-ins, the power menu, the sound panel, an RFID reader on a pseudo-terminal, text-only
+mode with no speech synthesizer, the game history. Three app processes: the GPIO table, the
+keyboard table with a reader, the table with no synthesizer. What was stored is read from the
+database file afterwards."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from robot_run import passed, play
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))  # tests/ui/pngcheck.py
+from pngcheck import colour_stats  # noqa: E402
+
+GPIO = "[buttons]\nnext = 17\nback = 27\nroll = 22\n"
+NO_GPIO = "[buttons]\nenabled = false\n"
+#: a systemctl that records each verb and refuses the first shutdown the way polkit would
+SYSTEMCTL = """#!/bin/sh
+case "$1" in poweroff|reboot) ;; *) exit 0 ;; esac
+echo "$1" >> "$SYSTEMCTL_CALLS"
+if [ "$(wc -l < "$SYSTEMCTL_CALLS")" -le 1 ]; then echo "not allowed" >&2; exit 1; fi
+exit 0
+"""
+
+
+def _hardware(tmp: Path, text: str) -> dict:
+    hw = tmp / "hardware.toml"
+    hw.write_text(text)
+    return {"GPIOZERO_PIN_FACTORY": "mock", "MAFIA_COMPANION_HARDWARE": str(hw)}
+
+
+@pytest.fixture(scope="module")
+def gpio_table(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("shell-gpio")
+    return play(tmp, ["shell_scenarios:gpio"], size="1024x600", narration="on", env=_hardware(tmp, GPIO))
+
+
+@pytest.fixture(scope="module")
+def keys_table(tmp_path_factory):
+    """Keyboard stand-ins and a reader on a pty; players Anna, Bruno, Carla known."""
+    from companion.store import Store
+
+    tmp = tmp_path_factory.mktemp("shell-keys")
+    port = tmp / "rfid-port"
+    hardware = NO_GPIO + (f'[rfid]\nreader = "rdm6300"\nport = "{port}"\nrepeat_suppress = 0.2\n'
+                          'reconnect_interval = 0.2\n')
+    bin_dir = tmp / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "systemctl").write_text(SYSTEMCTL)
+    (bin_dir / "systemctl").chmod(0o755)
+    db = tmp / "table.db"
+    store = Store.open(db)
+    for name in ("Anna", "Bruno", "Carla"):
+        store.add_player(name)
+    store.close()
+    env = {**_hardware(tmp, hardware), "RFID_PORT": str(port), "SYSTEMCTL_CALLS": str(tmp / "calls.txt"),
+           "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"}
+    return play(tmp, ["shell_scenarios:keys", "shell_scenarios:rfid"], narration="on", env=env, db=db)
+
+
+@pytest.fixture(scope="module")
+def text_only_table(tmp_path_factory):
+    """No speech synthesizer on PATH; two dice games before the app starts, one finished."""
+    from companion.games.dice import Finish
+    from companion.session import Session
+    from companion.store import Store
+
+    tmp = tmp_path_factory.mktemp("shell-text-only")
+    db = tmp / "table.db"
+    store = Store.open(db)
+    done = Session.start(store, "dice", {}, seed=1)
+    done.draw("roll2d6")
+    done.act(Finish())
+    running = Session.start(store, "dice", {}, seed=2)
+    running.draw("roll2d6")
+    store.close()
+    empty_bin = tmp / "bin"
+    empty_bin.mkdir()
+    env = {**_hardware(tmp, NO_GPIO), "PATH": str(empty_bin)}
+    return play(tmp, ["shell_scenarios:text_only"], size="1280x720", narration="on", env=env, db=db)
+
+
+def _kinds(report, game_id) -> list[dict]:
+    con = sqlite3.connect(report["db"])
+    try:
+        return [json.loads(a) for a, in con.execute("SELECT action FROM actions WHERE game_id=? ORDER BY seq",
+                                                    (game_id,))]
+    finally:
+        con.close()
+
+
+def _tags(report) -> dict:
+    con = sqlite3.connect(report["db"])
+    try:
+        return {uid: [kind, ref] for uid, kind, ref in con.execute("SELECT uid, kind, ref FROM tags")}
+    finally:
+        con.close()
+
+
+# -- GPIO buttons ------------------------------------------------------------------------------
+def test_gpio_roll_button_on_a_mock_pin_rolls_the_dice_on_disk(gpio_table):
+    obs = passed(gpio_table, "shell_scenarios:gpio")
+    assert "buttons ok" in obs["status_bar"]  # "buttons: NEXT, BACK, ROLL" in the table's words
+    assert obs["after_roll_pin"] == ["dice_rolled"]
+    rolled = _kinds(gpio_table, obs["game"])[0]
+    assert rolled["kind"] == "dice_rolled" and len(rolled["dice"]) == 2
+
+
+def test_gpio_next_button_on_the_dice_screen_rolls_again(gpio_table):
+    assert passed(gpio_table, "shell_scenarios:gpio")["after_next_pin"] == ["dice_rolled", "dice_rolled"]
+
+
+def test_gpio_back_held_asks_to_undo_once_and_next_confirms(gpio_table):
+    obs = passed(gpio_table, "shell_scenarios:gpio")
+    assert obs["question"].startswith("Take back the roll") and obs["on_dice_while_asked"]
+    assert obs["stored_while_asked"] == ["dice_rolled", "dice_rolled"]
+    assert obs["after_confirm"][-1] == "_undo"
+
+
+def test_gpio_back_press_goes_home(gpio_table):
+    assert passed(gpio_table, "shell_scenarios:gpio")["home_after_back"] == "Choose a game"
+
+
+def test_settings_names_the_wired_buttons_and_no_rfid_without_a_reader(gpio_table):
+    texts = passed(gpio_table, "shell_scenarios:gpio")["settings_texts"]
+    assert "Buttons" in texts and "RFID tags" not in texts
+    assert any("NEXT" in t and "BACK" in t and "ROLL" in t for t in texts), texts
+    assert not [t for t in texts if "tag" in t.lower() or "reader" in t.lower() or "RFID" in t]
+
+
+def test_settings_live_test_shows_each_press_and_swallows_it(gpio_table):
+    obs = passed(gpio_table, "shell_scenarios:gpio")
+    assert obs["tested_roll"] is True
+    assert obs["tested_back"] == [True, True]  # shown, and BACK did not leave the screen
+
+
+# -- keyboard stand-ins ------------------------------------------------------------------------
+def test_keyboard_stand_ins_roll_the_dice_and_ask_to_undo(keys_table):
+    obs = passed(keys_table, "shell_scenarios:keys")
+    assert obs["after_r"] == ["dice_rolled"]
+    assert obs["after_space"] == ["dice_rolled", "dice_rolled"]
+    assert obs["undo_question"].startswith("Take back the roll")
+
+
+# -- power menu --------------------------------------------------------------------------------
+def test_power_menu_opens_from_the_power_key_and_needs_a_hold(keys_table):
+    obs = passed(keys_table, "shell_scenarios:keys")
+    assert obs["power_title"] == "Turn the table off?"
+    assert obs["calls_after_tap"] == []
+    assert obs["calls_after_hold"] == ["poweroff"]
+
+
+def test_power_off_failure_is_a_sentence_on_the_menu(keys_table):
+    assert passed(keys_table, "shell_scenarios:keys")["power_error"] == "The table could not shut down: not allowed."
+
+
+def test_next_confirms_power_off_and_back_returns_to_the_game_as_it_was(keys_table):
+    obs = passed(keys_table, "shell_scenarios:keys")
+    assert obs["calls_after_next"] == ["poweroff", "poweroff"]
+    assert obs["power_status"].startswith("Shutting down")
+    on_dice, total = obs["after_power_back"]
+    assert on_dice and total != "" and total == obs["total_before_power"]
+
+
+# -- sound -------------------------------------------------------------------------------------
+def test_speaker_button_opens_volume_and_repeat_last_announcement(keys_table):
+    obs = passed(keys_table, "shell_scenarios:keys")
+    assert obs["before_any_line"] == [True, False]  # nothing to repeat yet: greyed
+    assert obs["repeat_enabled"] and obs["volume_shown"] == "80%"
+    last = obs["last_line_shown"]
+    assert len(last) == 1 and last[0].startswith('"'), last
+    shown = last[0].strip('"').split("...")[0]  # at 800x480 the panel draws a long line shortened
+    assert obs["repeated"] and obs["repeated"][0].startswith(shown) and len(shown) > 10
+    assert obs["panel_gone"]
+    con = sqlite3.connect(keys_table["db"])
+    try:
+        (volume,), = con.execute("SELECT value FROM settings WHERE key='narration.volume'")
+    finally:
+        con.close()
+    assert json.loads(volume) == 0.8
+
+
+def test_narration_switched_off_is_text_only_with_the_reason_and_back_on(keys_table):
+    obs = passed(keys_table, "shell_scenarios:keys")
+    assert obs["narration_off"].startswith("TEXT ONLY · narration switched off")
+    assert obs["narration_on_again"].startswith("SOUND ON")
+
+
+def test_no_tts_on_path_is_text_only_with_the_reason(text_only_table):
+    obs = passed(text_only_table, "shell_scenarios:text_only")
+    assert "TEXT ONLY" in obs["status_bar"]
+    assert any(t.startswith("TEXT ONLY · no speech synthesizer installed") for t in obs["settings_sound"])
+    assert obs["switch_enabled"] == [] and sorted(obs["switch_shown"]) == ["Off", "On"]  # shown, greyed
+    assert "TEXT ONLY · no speech synthesizer installed" in obs["panel_texts"]
+
+
+# -- RFID --------------------------------------------------------------------------------------
+def test_unknown_tag_on_the_pty_reader_opens_register_tag(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert "reader ok" in " ".join(obs["status_bar"])
+    assert obs["register_message"].startswith("New tag 0011 259 375")
+
+
+def test_binding_a_tag_to_a_player_stores_it_and_returns_to_the_game(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert obs["message_after_bind"] == "Tag 0011 259 375 is now Anna (player)."
+    assert obs["back_on_dice"]
+
+
+def test_the_same_tag_again_is_known_without_the_register_screen(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert obs["known_tag_no_register"]
+
+
+def test_cards_are_the_mafia_plus_characters_and_other_card_typed_on_screen(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert "K♡ Doctor" in obs["card_choices"] + obs["card_choices_end"]
+    assert "Other card…" in obs["card_choices_end"]
+    assert obs["typed"].startswith("Blue Chip")
+    assert _tags(keys_table)["0000001111"] == ["card", "other:Blue Chip"]
+
+
+def test_unbind_is_hold_to_confirm_and_removes_the_binding(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert obs["message_after_unbind"] == "Tag 0011 259 375 is free again."
+    assert _tags(keys_table) == {"0000001111": ["card", "other:Blue Chip"]}
+    assert obs["back_on_dice_again"]
+
+
+def test_reader_configured_shows_the_tags_entry_and_its_screen_names_a_known_tag(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert obs["tags_entry"] is True
+    assert obs["tested_tag"] == "Tag 0000 001 111 is Blue Chip (card)."
+
+
+def test_reader_unplugged_status_line_says_disconnected_and_the_app_keeps_going(keys_table):
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert "reader disconnected" in obs["unplugged"] and obs["unplugged_still_settings"]
+
+
+# -- history -----------------------------------------------------------------------------------
+def test_history_lists_games_newest_first_with_status_and_times(text_only_table):
+    texts = passed(text_only_table, "shell_scenarios:text_only")["history_texts"]
+    running = next(i for i, t in enumerate(texts) if t.startswith("Dice & Spinner · "))
+    finished = texts.index("Dice & Spinner")  # finished: not replayed, no standing
+    assert running < finished  # newest first
+    assert texts[running].endswith(("roll", "rolls"))  # where it stands
+    assert "Finished" in texts[finished:]
+    assert any(t.startswith("played ") for t in texts[running:finished])
+    assert any(t.startswith("started ") and "ended" in t for t in texts[finished:])
+
+
+def test_history_tap_on_an_unfinished_game_resumes_it(text_only_table):
+    obs = passed(text_only_table, "shell_scenarios:text_only")
+    assert obs["still_history"]  # a tap on a finished game only lists it
+    con = sqlite3.connect(text_only_table["db"])
+    try:
+        action = con.execute("SELECT action FROM actions WHERE game_id=2 ORDER BY seq LIMIT 1").fetchone()[0]
+    finally:
+        con.close()
+    assert obs["resumed_total"] == str(sum(json.loads(action)["dice"]))  # the running game's roll
+
+
+# -- pictures ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("run,name,size", [
+    ("gpio_table", "settings", (1024, 600)), ("gpio_table", "settings_testing", (1024, 600)),
+    ("keys_table", "power_menu", (800, 480)), ("keys_table", "power_menu_error", (800, 480)),
+    ("keys_table", "sound_panel", (800, 480)),
+    ("keys_table", "register_tag", (800, 480)), ("keys_table", "register_tag_cards", (800, 480)),
+    ("keys_table", "register_tag_keyboard", (800, 480)), ("keys_table", "register_tag_list", (800, 480)),
+    ("keys_table", "settings_reader", (800, 480)), ("keys_table", "reader_disconnected", (800, 480)),
+    ("text_only_table", "history", (1280, 720)), ("text_only_table", "settings_text_only", (1280, 720)),
+    ("text_only_table", "home", (1280, 720)), ("text_only_table", "sound_panel_text_only", (1280, 720)),
+])
+def test_every_shell_screen_picture_is_not_blank(request, run, name, size):
+    png = Path(request.getfixturevalue(run)["out"]) / f"{name}.png"
+    stats = colour_stats(png)
+    assert stats["size"] == size
+    assert stats["colours"] >= 12, f"{png.name} has only {stats['colours']} colours"
+    assert stats["top_share"] < 0.85, f"{png.name} is mostly one colour"
