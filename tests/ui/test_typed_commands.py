@@ -22,7 +22,7 @@ ALLOWED: dict[str, int] = {
 
     "mafia_sicily": 13,
 
-    "screens": 3,
+    "screens": 1,
 }
 
 

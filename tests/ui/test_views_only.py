@@ -35,8 +35,6 @@ ALLOWED: dict[str, tuple[int, int, int]] = {
     "mafia_sicily": (22, 0, 6),
 
     "phones": (2, 0, 0),
-
-    "screens": (0, 0, 3),
 }
 
 

@@ -1,31 +1,30 @@
 """Enter a physical roll or spin by tapping faces (no keyboard at the table).
 
 The entry is recorded as ``DiceRolled(..., by_hand=True)`` / ``Spun(..., by_hand=True)``
-through ``session.act``; a refusal is shown as its sentence above the Record button.
+through the game screen base's ``act``; a refusal is shown as its sentence above the Record button.
 """
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import NumericProperty, OptionProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
-from companion.errors import CompanionError
 from companion.games.dice import DiceRolled, Spun
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets import BigButton, DiceFace
 
 load_kv(__file__)
 
 
-class DiceEntryScreen(Screen):
+class DiceEntryScreen(GameScreen):
+    game = "dice"
+    starts_game = True
     phase = StringProperty("Enter a real roll")
     mode = OptionProperty("two", options=["two", "one", "spin"])
     die_a = NumericProperty(0)
     die_b = NumericProperty(0)
     number = NumericProperty(0)
     side = StringProperty("")
-    error = StringProperty("")
 
     def on_kv_post(self, *_):
         for row, prop in ((self.ids.row_a, "die_a"), (self.ids.row_b, "die_b")):
@@ -43,7 +42,7 @@ class DiceEntryScreen(Screen):
         self._dice_panel = self.ids.dice_panel.__self__
         self._show_panel()
 
-    def prepare(self, **_):
+    def enter(self, **_):
         self.die_a = self.die_b = self.number = 0
         self.side = self.error = ""
         self._sync()
@@ -66,21 +65,15 @@ class DiceEntryScreen(Screen):
         return DiceRolled((self.die_a, self.die_b), by_hand=True) if self.die_a and self.die_b else None
 
     def record(self) -> None:
-        app = App.get_running_app()
         action = self.action()
         if action is None:
             self.error = "Tap what the spinner shows first." if self.mode == "spin" else "Tap the faces the dice show first."
             return
-        try:
-            app.session_for("dice").act(action)
-        except CompanionError as error:
-            self.error = str(error)
-            return
-        app.go(app.controller.back(self.name))
+        if self.act(action):
+            self.go("dice")  # the dice screen shows it from the view as it opens
 
     def cancel(self) -> None:
-        app = App.get_running_app()
-        app.go(app.controller.back(self.name))
+        self.go("dice")
 
     # -- showing --------------------------------------------------------------------------
     def on_mode(self, *_):

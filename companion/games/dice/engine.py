@@ -40,6 +40,8 @@ class DiceView:
     results: tuple[str, ...]
     last: dict | None
     finished: bool
+    #: every roll and spin, oldest first (the screen's history strip and its undo question)
+    history: tuple[Action, ...] = ()
 
 
 def _all_rolls() -> list[Action]:
@@ -95,7 +97,7 @@ class DiceEngine(Engine):
 
     def view(self, state: DiceState, audience: Audience) -> DiceView:
         last = state.results[-1].to_dict() if state.results else None
-        return DiceView(tuple(a.describe() for a in state.results), last, state.finished)
+        return DiceView(tuple(a.describe() for a in state.results), last, state.finished, state.results)
 
     def outcome(self, state: DiceState) -> Outcome | None:
         if state.finished:
