@@ -20,8 +20,6 @@ ALLOWED: dict[str, int] = {
 
     "mafia_plus": 10,
 
-    "mafia_sicily": 13,
-
     "screens": 1,
 }
 

@@ -32,7 +32,7 @@ ALLOWED: dict[str, tuple[int, int, int]] = {
 
     "mafia_plus": (36, 16, 5),
 
-    "mafia_sicily": (22, 0, 6),
+    "mafia_sicily": (2, 0, 0),
 
     "phones": (2, 0, 0),
 }
