@@ -241,3 +241,59 @@ def new_game_from_here(r) -> None:
     if not r.sees(re.compile(r"^Check moves: Off")):
         r.tap(re.compile(r"^Check moves: "))
     r.tap("Start the game")
+
+
+def table_checks(t) -> None:
+    """What the removed id-driver alone checked, played by touch: Start refused with a sentence
+    until every seat has a name (move checking off by default); undo asked once, nothing stored
+    while it asks, the answer taken back by name; the scores show the stored game's numbers;
+    a ROLL-style tap on the dice rolls what the screen offers."""
+    from companion.engine import TABLE
+    from ui.games.mafia_sicily import model
+
+    r = t.robot
+    r.tap("Mafia (Sicily)")
+    r.wait_for("Start the game")
+    t.obs["check_default"] = next((x for x in r.texts() if x.startswith("Check moves: ")), "")
+    before = t.outside.latest_game(GAME)
+    r.tap("Start the game")
+    t.obs["setup_refusal"] = r.wait_for(re.compile(r"^Give every player a name"))
+    t.obs["stored_after_refusal"] = t.outside.latest_game(GAME) == before
+    new_game_from_here(r)
+    r.wait_for(re.compile(r"as home city$"), control=True)
+    game_id = t.outside.latest_game(GAME)
+    homes = [c.text for c in r.controls() if c.text.endswith("as home city")]
+    r.tap(homes[0])
+    r.wait_for("Undo", control=True)
+    _, state, _ = t.outside.replay(game_id)
+    stored = len(t.outside.replay(game_id)[2])
+    r.tap("Undo")
+    t.obs["undo_question"] = r.wait_for(re.compile(r"^Take back: "))
+    t.obs["stored_while_asking"] = len(t.outside.replay(game_id)[2]) == stored
+    r.tap("Take back")
+    t.obs["undo_news"] = r.wait_for(re.compile(r"^Undone: "))
+    _, after, _ = t.outside.replay(game_id)
+    t.obs["undone_homes"] = list(after.homes)
+    # on to the first roll, then the scores against the stored game
+    for _ in range(8):
+        controls = [c.text for c in r.controls()]
+        homes = [c for c in controls if c.endswith("as home city")]
+        if not homes:
+            break
+        r.tap(next((c for c in homes if "Palermo" in c or "Catania" in c), homes[0]))
+        r.run_for(0.3)
+    r.wait_for("Roll 2 dice", control=True)
+    r.tap("Roll 2 dice")
+    r.wait_for(re.compile(r"^For movement"))
+    r.run_for(1.2)  # the dice land, the total is up
+    engine, state, _ = t.outside.replay(game_id)
+    view = engine.view(state, TABLE)
+    t.obs["roll_shown"] = [str(sum(view.dice)) in r.texts(), list(view.dice)]
+    r.tap("Score")
+    r.wait_for("of 4 points")
+    texts = r.texts()
+    t.obs["scores"] = [[side, number, number in texts] for side, number, _ in model.score_rows(view)]
+    t.obs["score_names"] = [n for n in NAMES if n in texts]
+    held = {engine.card_by_id[c].name for _k, cards in state.hands for c in cards}
+    t.obs["score_leaks"] = [x for x in texts for name in held if name in x]
+    t.shot("sicily-scores")

@@ -10,6 +10,7 @@ import pytest
 from robot_run import passed, play
 
 SCENARIO = "sicily_games:full_calendar"
+NAMES_AT_TABLE = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 
 @pytest.fixture(scope="module")
@@ -61,3 +62,31 @@ def test_a_result_shown_under_the_next_sides_turn_is_said_as_its_own_sides(playe
 def test_a_boss_on_a_telephone_is_offered_the_call_to_the_usa(played):
     """Issue 26 / D5b "can call the USA": the screen offers the call and the refusal."""
     assert played.get("call_offered") == ["Call the USA", "Do not call the USA"]
+
+
+CHECKS = "sicily_games:table_checks"
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    return passed(play(tmp_path_factory.mktemp("sicily-checks"), [CHECKS]), CHECKS)
+
+
+def test_start_is_refused_with_a_sentence_until_every_seat_has_a_name(checked):
+    assert checked["check_default"].startswith("Check moves: Off"), "move checking is off by default (issue 14)"
+    assert checked["setup_refusal"] == "Give every player a name (5 to go)."
+    assert checked["stored_after_refusal"], "a refused Start stores no game"
+
+
+def test_undo_asks_once_names_what_it_takes_back_and_stores_nothing_while_asking(checked):
+    assert checked["undo_question"].startswith("Take back: ") and "home city" in checked["undo_question"]
+    assert checked["stored_while_asking"]
+    assert checked["undo_news"].startswith("Undone: ")
+    assert checked["undone_homes"] == []
+
+
+def test_the_roll_and_the_scores_on_screen_are_the_stored_game(checked):
+    assert checked["roll_shown"][0], checked["roll_shown"]
+    assert all(seen for _side, _number, seen in checked["scores"]), checked["scores"]
+    assert set(checked["score_names"]) == set(NAMES_AT_TABLE)
+    assert checked["score_leaks"] == []

@@ -15,9 +15,7 @@ COMMANDS = {"Next", "Back", "Undo", "Roll", "Vote", "PowerMenu", "TagSeen", "Sta
 
 ALLOWED: dict[str, int] = {
 
-    "mafia_sicily": 13,
-
-    "screens": 3,
+    "screens": 1,
 }
 
 

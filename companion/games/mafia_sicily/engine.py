@@ -380,6 +380,12 @@ class SicilyState:
     #: D5b "can call the USA": the Boss's Family is asked (issue 26). Games recorded before the
     #: question existed replay as they were played (the call was automatic): their config lacks the key.
     ask_usa_call: bool = False
+    #: Each seat's private notes, oldest first: (seat, text) of every event only that seat may see
+    #: (the card drawn, the Mole's look), so its card screen and its phone can show them again.
+    notes: tuple[tuple[int, str], ...] = ()
+    #: The last roll: (dice, entered by hand, what it was for in words, the side whose turn it was,
+    #: how many rolls so far), or () before the first.
+    last_roll: tuple = ()
 
 
 class _W:
@@ -417,6 +423,8 @@ class _W:
         self.names = s.names
         self.box = s.box
         self.ask_usa_call = s.ask_usa_call
+        self.notes = list(s.notes)
+        self.last_roll = s.last_roll
         self.events: list[Event] = []
 
     def freeze(self) -> SicilyState:
@@ -434,7 +442,8 @@ class _W:
             shootout=tuple(sorted(self.shootout.items())) if self.shootout is not None else None,
             act_done=tuple(self.act_done), last_move=self.last_move, last_drawn=self.last_drawn,
             roma_drawn=tuple(sorted(self.roma_drawn.items())), winners=self.winners, reason=self.reason,
-            names=self.names, box=self.box, ask_usa_call=self.ask_usa_call)
+            names=self.names, box=self.box, ask_usa_call=self.ask_usa_call, notes=tuple(self.notes),
+            last_roll=self.last_roll)
 
     # -- small helpers --------------------------------------------------------------------
     @property
@@ -443,6 +452,8 @@ class _W:
 
     def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
         self.events.append(Event(kind, text, audience if audience is not None else TableAudience(), data))
+        if isinstance(audience, Seat) and text:
+            self.notes.append((audience.n, text))
 
     def at(self, space: str) -> list[str]:
         return [c for c in COUNTERS if self.pos[c] == space]
@@ -482,6 +493,8 @@ class TableView:
     winners: tuple[int, ...] | None
     result: str
     names: tuple[str, ...] = ()
+    #: the last roll, public: (dice, entered by hand, what it was for, whose turn, rolls so far) or ()
+    last_roll: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,6 +513,8 @@ class SeatView:
     factions: tuple[str, ...]
     hands: tuple[tuple[str, tuple[HeldCard, ...]], ...]
     table: TableView
+    #: what only this seat was told, oldest first (the card it drew, the Mole's look)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -578,6 +593,11 @@ class SicilyEngine(Engine):
         numbers), RETURNS and SISDE card names. Screens look names up here, never in package data."""
         box = getattr(state, "box", "")
         return self if box == self._box else _engine_for_box(box)
+
+    def for_config(self, config: Mapping[str, Any]) -> "SicilyEngine":
+        """The engine of a game started with ``config`` (its ``box``, if any): the same as
+        ``for_state`` of its states, for a screen that holds the session, not a state."""
+        return _engine_for_box(box_key(config["box"])) if "box" in config else self
 
     # -- setup -----------------------------------------------------------------------------
     def new(self, config: Mapping[str, Any], seed: int) -> SicilyState:
@@ -1563,6 +1583,9 @@ class SicilyEngine(Engine):
     @_boxed
     def _apply(self, state: SicilyState, action: Action) -> tuple[SicilyState, list[Event]]:
         w = _W(state)
+        if isinstance(action, DiceRolled):
+            count = (state.last_roll[4] if state.last_roll else 0) + 1
+            w.last_roll = (tuple(action.dice), bool(action.by_hand), self.awaiting(state), CALENDAR[state.turn], count)
         p = w.prompt
         kind = p[0]
         if kind == "home":
@@ -2020,7 +2043,7 @@ class SicilyEngine(Engine):
             hand_sizes=tuple((f, len(h)) for f, h in s.hands
                              if (f in FAMILIES or (f == "state") == (s.players != 2))), deck_sizes=tuple((d, len(c)) for d, c in s.decks),
             dice=s.dice, dice_left=s.dice_left, blocked=s.blocked, temporary_roadblocks=s.temp_roadblocks,
-            winners=s.winners, result=s.reason, names=s.names)
+            winners=s.winners, result=s.reason, names=s.names, last_roll=s.last_roll)
 
     @_boxed
     def view(self, state: SicilyState, audience: Audience) -> Any:
@@ -2032,7 +2055,8 @@ class SicilyEngine(Engine):
             hands = dict(state.hands)
             return SeatView(audience.n, mine, tuple(
                 (f, tuple(HeldCard(c, self.card_by_id[c].deck, self.card_by_id[c].name, self.card_by_id[c].text)
-                          for c in hands[f])) for f in mine), table)
+                          for c in hands[f])) for f in mine), table,
+                tuple(text for seat, text in state.notes if seat == audience.n))
         return table
 
     @_boxed

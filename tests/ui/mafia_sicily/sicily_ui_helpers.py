@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -12,7 +11,6 @@ from liveness import patience  # noqa: E402  (tests/liveness.py: a limit that me
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
-DRIVER = str(HERE / "sicily_driver.py")
 sys.path.insert(0, str(HERE.parent))  # pngcheck
 
 
@@ -28,17 +26,6 @@ def kivy_env(tmp: Path) -> dict:
 def run_app(args: list[str], tmp: Path, timeout: float = 180) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=kivy_env(tmp), capture_output=True, text=True,
                           timeout=patience(timeout))
-
-
-def drive(scenario: str, base: Path, size: str) -> tuple[dict, Path]:
-    out = base / f"{scenario}-{size}"
-    result = run_app([DRIVER, scenario, str(base / f"{scenario}-{size}.db"), str(out), size], base)
-    report = out / f"{scenario}.json"
-    assert report.exists(), f"the app did not report:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    obs = json.loads(report.read_text())
-    assert "error" not in obs, obs["error"]
-    assert result.returncode == 0, result.stderr[-3000:]
-    return obs, out
 
 
 def assert_not_blank(png: Path, size: tuple[int, int]) -> None:

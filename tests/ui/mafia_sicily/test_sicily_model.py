@@ -159,13 +159,42 @@ def test_private_actions_are_card_plays_and_card_tells():
     assert not model.is_private(Detain("boss_red")) and not model.is_private(Pass())
 
 
-def test_digest_remembers_the_last_roll_and_what_it_was_for():
-    s = started()
-    actions = [ChooseHome(c) for c in ("palermo", "enna", "enna", "catania")] + [DiceRolled((3, 4))]
-    d = model.digest(ENGINE, {"players": 5, "names": NAMES}, 1, actions)
-    assert d.dice == (3, 4) and d.roll_for == "movement (two dice)"
-    assert d.news and "rolls 3 and 4" in d.news[-1]
-    assert s.prompt[0] == "roll"
+def test_the_table_view_carries_the_last_roll_what_it_was_for_and_whose_turn():
+    from companion.engine import TABLE
+
+    s = started()  # the home cities chosen: Red rolls for movement
+    s, events = ENGINE.apply(s, DiceRolled((3, 4)))
+    dice, by_hand, awaiting, side, count = ENGINE.view(s, TABLE).last_roll
+    assert dice == (3, 4) and not by_hand and side == "red" and count == 1
+    assert model.roll_purpose(awaiting) == "movement (two dice)"
+    assert any("rolls 3 and 4" in line for line in model.table_lines(events))
+
+
+def test_a_drawn_card_is_a_note_in_the_drawers_seat_view_only():
+    from companion.engine import TABLE, Seat
+
+    import random
+
+    from companion.simulate import chance_rng
+
+    state, rng = ENGINE.new({"players": 5, "names": NAMES}, 3), random.Random(3)
+    for step in range(3000):  # play on until somebody draws a card
+        if any(ENGINE.view(state, Seat(n)).notes for n in range(5)) or ENGINE.outcome(state):
+            break
+        legal = ENGINE.legal_actions(state)
+        action = ENGINE.playout_policy(state, legal, rng) if legal else ENGINE.chance(state, chance_rng(3, step), None)
+        state, _ = ENGINE.apply(state, action)
+    noted = [n for n in range(5) if ENGINE.view(state, Seat(n)).notes]
+    assert len(noted) == 1, "one seat drew a card"
+    note = ENGINE.view(state, Seat(noted[0])).notes[-1]
+    assert note.startswith("You drew ")
+    assert not hasattr(ENGINE.view(state, TABLE), "notes")
+    from ui.games.mafia_sicily import phone
+
+    extra = phone.card(ENGINE, state, noted[0])["extra"]
+    assert f"Only for you: {note}" in extra, "the drawer's phone shows the note as the card screen does"
+    others = [phone.card(ENGINE, state, n)["extra"] for n in range(5) if n != noted[0]]
+    assert not any("Only for you" in e for e in others)
 
 
 def test_a_running_shootout_is_described_with_its_dice():
@@ -288,3 +317,26 @@ def test_what_the_ended_turn_did_is_told_apart_from_the_next_turn():
                                                   ["Turn 2: the Black (nero) Family plays."])
     assert model.split_at_turn(events[:1], lines[:1]) == ([], lines[:1])  # the turn goes on
     assert model.split_at_turn(events[1:], lines[1:]) == ([], lines[1:])  # nothing came before the turn
+
+
+def test_a_move_the_map_refuses_is_a_sentence_naming_the_space_and_nothing_changes():
+    """Moved here from the removed id-driver (its refused tap on the map): with move checking on,
+    a counter sent where the dice cannot take it is refused in words, the state untouched."""
+    import pytest
+
+    from companion.errors import IllegalAction
+
+    s, _ = ENGINE.apply(started(check_moves=True), DiceRolled((3, 4)))
+    legal = {m.to for m in ENGINE.legal_actions(s) if isinstance(m, Move) and m.counter == "boss_red"}
+    wrong = next(sid for sid in ENGINE.board.ids if sid not in legal and sid != "palermo")
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(s, Move("boss_red", wrong, "sum"))
+    text = str(refused.value)
+    assert text.startswith("The Red (rosso) Boss cannot end a move of exactly")
+    assert ENGINE.space_names[wrong] in text and "clockwise" in text
+
+
+def test_three_players_are_one_state_and_two_families_each():
+    """From the removed id-driver's 1280x720 game: the seats and the variant's words."""
+    assert [r[0] for r in model.seat_roles(3)] == ["State", "Red + Orange", "Black + Green"]
+    assert "two Families each" in model.VARIANTS[3]

@@ -24,4 +24,6 @@ MANIFEST = GameManifest(
     screens=SCREENS,
     entry="mafia_sicily_setup",
     parent=PARENT,
+    route="ui.games.mafia_sicily.flow:route",
+    speak="ui.games.mafia_sicily.flow:lines",
 )

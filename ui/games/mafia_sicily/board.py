@@ -10,55 +10,52 @@ When a move there could use either die, the turn screen offers just those moves.
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
-from companion.engine import TABLE
-from companion.errors import CompanionError
 from companion.games.mafia_sicily.engine import Move
 from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
 from ui.games.mafia_sicily.board_map import SicilyBoardMap  # noqa: F401  (used by board.kv)
-from ui.games.mafia_sicily.table import GAME, start_sample
+from ui.games.mafia_sicily.flow import GAME, start_sample
 
 load_kv(__file__)
 
 
-class SicilyMapScreen(Screen):
+class SicilyMapScreen(GameScreen):
+    game = GAME
     phase = StringProperty("Mafia (Sicily) · map")
-    session = ObjectProperty(None, allownone=True)
     engine = ObjectProperty(None, allownone=True)
-    view = ObjectProperty(None, allownone=True)
+    table_view = ObjectProperty(None, allownone=True)
     selected = StringProperty("")
     highlight = ListProperty([])
     tap_text = StringProperty("")
-    error = StringProperty("")
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, selected: str = "", **_):
-        self.session = App.get_running_app().session_for(GAME, game_id)
-        App.get_running_app().watch_phones(self.session)
+    def enter(self, selected: str = "", **_):
+        self.table.app_services.watch_phones(self.session)
         self.engine = model.game_engine(self.session)  # the game's own board: names, routes
         self.selected = selected
-        self.error = ""
-        self.refresh()
 
     def sample_route(self, app) -> Route:
-        session = start_sample(app, steps=14)
+        session = start_sample(self.table, steps=14)
         return Route("mafia_sicily_map", {"game": GAME, "game_id": session.game_id})
 
-    def refresh(self) -> None:
-        s = self.session.state
-        self.view = self.session.view(TABLE)
-        self.phase = model.phase_text(self.view)
-        choices = model.table_choices(self.engine, s, self.selected)
-        moving = s.prompt is not None and s.prompt[0] == "move" and s.winners is None
+    def show(self, events) -> None:
+        self.table_view = self.view()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        view = self.table_view
+        state = self.session.state  # the choices are still sorted from the state (model.table_choices)
+        self.set_phase(model.phase_text(view))
+        choices = model.table_choices(self.engine, state, self.selected)
+        moving = state.prompt is not None and state.prompt[0] == "move" and view.winners is None
         self.selected = choices.selected if moving else ""
         self.highlight = choices.destinations if moving else []
         if moving and self.selected:
             what = model.short_name(self.selected)
-            self.tap_text = (f"Tap a lit space: the {what} moves there." if s.check_moves
+            self.tap_text = (f"Tap a lit space: the {what} moves there." if state.check_moves
                              else f"Tap the space the {what} moved to. Lit: where the dice take it.")
         elif moving:
             self.tap_text = "Tap a space with the counter to move."
@@ -75,48 +72,37 @@ class SicilyMapScreen(Screen):
         x, y, w, h = board.area(*model.BACK_AREA)
         self.ids.back.pos, self.ids.back.size = (x + g, y + g), (w - 2 * g, h - 2 * g)
 
-
     # -- taps -----------------------------------------------------------------------------
     def tap_space(self, space: str) -> None:
         """A space was tapped: choose the counter there, or move the chosen one there."""
         self.error = ""
-        s = self.session.state
-        if s.prompt is None or s.prompt[0] != "move":
+        legal = [a for a in self.session.legal_actions() if isinstance(a, Move)]
+        if not legal:
             self.error = "Nothing moves now: the map only shows the board."
             return
-        legal = [a for a in self.session.legal_actions() if isinstance(a, Move)]
         if not self.selected:
-            here = [m.counter for m in legal if dict(s.pos)[m.counter] == space]
+            positions = dict(self.table_view.positions)
+            here = [m.counter for m in legal if positions[m.counter] == space]
             if here:
                 self.selected = here[0]
-                self.refresh()
+                self._redraw()
             else:
                 self.error = "None of the counters to move is there: tap the space of one that is."
             return
         mine = [m for m in legal if m.counter == self.selected and m.to == space]
-        try:
-            if len(mine) == 1:
-                self.session.act(mine[0])
-            elif mine:  # either die could take it there: the turn screen offers just those
-                self.back(space=space)
-                return
-            else:
-                self.session.act(Move(self.selected, space, "sum"))
-        except CompanionError as error:
-            self.error = str(error)
+        if len(mine) > 1:  # either die could take it there: the turn screen offers just those
+            self.back(space=space)
             return
-        self.selected = ""
-        self.back()
+        if self.act(mine[0] if mine else Move(self.selected, space, "sum")):
+            self.selected = ""
+            self.back()
 
     def back(self, space: str = "") -> None:
-        App.get_running_app().go(Route("mafia_sicily_table", {"game": GAME, "game_id": self.session.game_id,
-                                                              "selected": self.selected, "space": space}))
+        self.go("mafia_sicily_table", selected=self.selected, space=space)
 
-    def handle_command(self, command) -> bool:
-        if type(command).__name__ == "Next":
-            self.back()
-            return True
-        return False
+    def on_next(self) -> bool:
+        self.back()
+        return True
 
 
 SCREEN = SicilyMapScreen

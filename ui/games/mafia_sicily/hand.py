@@ -9,18 +9,18 @@ real deck is entered here too (``enter`` mode: the whole printed deck, so only t
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
-from companion.engine import Seat, TABLE
-from companion.errors import CompanionError
+from companion.engine import Seat
+from companion.games.mafia_sicily.engine import CardDrawn
 from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
-from ui.games.mafia_sicily.table import GAME, NOTES, SicilyChoiceButton, start_sample
+from ui.games.mafia_sicily.flow import GAME, start_sample
+from ui.games.mafia_sicily.table import SicilyChoiceButton
 from ui.phones.linking import PhoneJoin, PhoneKeypad, PhoneLinkRow, linked_text  # noqa: F401  (hand.kv)
 from ui.widgets.hold_button import HoldButton  # noqa: F401
 from ui.theme import THEME as T
@@ -38,15 +38,14 @@ load_kv(__file__)
 REVEAL_SECONDS = 20.0
 
 
-class SicilyHandScreen(Screen):
+class SicilyHandScreen(GameScreen):
+    game = GAME
     phase = StringProperty("Private cards")
-    session = ObjectProperty(None, allownone=True)
     seat = NumericProperty(0)
     owner_text = StringProperty("")
     owner_name = StringProperty("")
     sides_text = StringProperty("")
     revealed = BooleanProperty(False)
-    error = StringProperty("")
     count_text = StringProperty("")
     mode = StringProperty("peek")  # peek | enter
     link_note = StringProperty("")  # "Anna's phone is linked." (for the seat it was made at)
@@ -54,6 +53,8 @@ class SicilyHandScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._hide_event = None
+        self._draws: list = []
+        self.table_view = None
         self._swap()
 
     def on_revealed(self, *_):
@@ -83,24 +84,29 @@ class SicilyHandScreen(Screen):
         if want.parent is None:
             body.add_widget(want, index=2)  # above the error line and the hold button
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, seat: int = 0, enter: bool = False, **_):
-        self.session = App.get_running_app().session_for(GAME, game_id)
-        App.get_running_app().watch_phones(self.session)  # phones show each seat's own hand
-        self.seat = max(0, min(int(seat), self.session.state.players - 1))
-        self.error = ""
+    def enter(self, seat: int = 0, enter: bool = False, **_):
+        self.table.app_services.watch_phones(self.session)  # phones show each seat's own hand
+        self.table_view = self.view()
+        self.seat = max(0, min(int(seat), self.table_view.players - 1))
         self.link_note = ""
         self.ids.keypad_panel.close()
-        s = self.session.state
-        self.mode = "enter" if enter and s.prompt is not None and s.prompt[0] == "draw" else "peek"
+        self._draws = [a for a in self.session.legal_actions() if isinstance(a, CardDrawn)]
+        self.mode = "enter" if enter and self._draws else "peek"
         self.hide()
         self._fill_seats()
         if self.mode == "enter":
             self._fill_deck()
 
+    def show(self, events) -> None:
+        """A commit while this screen shows (a phone, a button): the hand hides, the counts follow."""
+        if events:
+            self.table_view = self.view()
+            self.hide()
+
     def _fill_deck(self) -> None:
         deck = self.ids.deck
         deck.clear_widgets()
-        for choice in model.printed_deck(self.session.engine.for_state(self.session.state), self.session.state.prompt[1]):
+        for choice in model.printed_deck(model.game_engine(self.session), self._draws[0].deck):
             button = SicilyChoiceButton(text=choice.text, choice=choice)
             button.font_size = 22 * T.scale
             button.bind(on_release=lambda b: self.play(b.choice))
@@ -110,7 +116,7 @@ class SicilyHandScreen(Screen):
         self._swap()
 
     def sample_route(self, app) -> Route:
-        session = start_sample(app, steps=9)
+        session = start_sample(self.table, steps=9)
         return Route("mafia_sicily_hand", {"game": GAME, "game_id": session.game_id, "seat": 1})
 
     def settle(self) -> None:
@@ -127,7 +133,7 @@ class SicilyHandScreen(Screen):
 
     # -- hidden / shown -------------------------------------------------------------------
     def _name(self, seat: int) -> str:
-        return model.player_name(self.session.view(TABLE), seat)
+        return model.player_name(self.table_view, seat)
 
     def hide(self) -> None:
         if self._hide_event is not None:
@@ -139,12 +145,11 @@ class SicilyHandScreen(Screen):
             self.ids.cards.clear_widgets()
             self.ids.plays.clear_widgets()
         name = self._name(self.seat)
-        sides = model.seat_roles(self.session.state.players)[self.seat][1]
+        sides = model.seat_roles(self.table_view.players)[self.seat][1]
         self.owner_text = f"For {name} only"
         self.owner_name = name
         self.sides_text = " + ".join(model.FACTION_SHORT[s] for s in sides) if sides else "State"
-        table = self.session.view(TABLE)
-        held = sum(n for f, n in table.hand_sizes if f in sides)
+        held = sum(n for f, n in self.table_view.hand_sizes if f in sides)
         self.count_text = f"{name} holds {held} card{'s' if held != 1 else ''}."
         if self.mode == "enter":
             self.owner_text = f"For {name} only: the card you drew"
@@ -164,11 +169,11 @@ class SicilyHandScreen(Screen):
             cards.add_widget(SicilyCardLine(title="No cards", body="You hold no cards now."))
         for name, detail in lines:
             cards.add_widget(SicilyCardLine(title=name, body=detail))
-        for note in NOTES.get((self.session.game_id, self.seat), [])[-3:]:
+        for note in view.notes[-3:]:  # what only this seat was told (the seat view keeps it)
             cards.add_widget(SicilyCardLine(title="Only for you", body=note))
         plays = self.ids.plays
         plays.clear_widgets()
-        choices = model.private_choices(self.session.engine.for_state(self.session.state), self.session.state, self.seat)
+        choices = model.seat_choices(model.game_engine(self.session), view, self.session.legal_actions())
         if not choices:
             plays.add_widget(SicilyCardLine(title="Nothing to play now", body="Cards are offered here when the rules allow them."))
         for choice in choices:
@@ -180,15 +185,12 @@ class SicilyHandScreen(Screen):
         self._hide_event = Clock.schedule_once(lambda *_: self.hide(), REVEAL_SECONDS)
 
     def play(self, choice) -> None:
-        try:
-            self.session.act(choice.action)
-        except CompanionError as error:
-            self.error = str(error)
+        if not self.act(choice.action):
             return
         self.mode = "peek"
         self.hide()
-        app = App.get_running_app()
-        app.go(Route("mafia_sicily_table", {"game": GAME, "game_id": self.session.game_id}))
+        if self.session.outcome() is None:  # a finished game has gone to its victory screen
+            self.go("mafia_sicily_table")
 
     # -- whose cards ----------------------------------------------------------------------
     def _fill_seats(self) -> None:
@@ -196,7 +198,7 @@ class SicilyHandScreen(Screen):
 
         row = self.ids.seats
         row.clear_widgets()
-        for seat in range(self.session.state.players):
+        for seat in range(self.table_view.players):
             button = BigButton(text=self._name(seat), variant="selected" if seat == self.seat else "secondary")
             button.seat = seat
             button.bind(on_release=lambda b: self.choose_seat(b.seat))
@@ -211,19 +213,31 @@ class SicilyHandScreen(Screen):
         self.hide()
         self._fill_seats()
 
-    def handle_command(self, command) -> bool:
-        kind = type(command).__name__
+    # -- buttons: none acts behind the open keypad -----------------------------------------
+    def on_back(self) -> bool:
         if self.ids.keypad_panel.is_open:
-            if kind == "Back":
-                self.ids.keypad_panel.close()
-            return kind in ("Back", "Next", "Vote")  # no button press acts behind the keypad
-        if kind == "Vote" and 0 <= command.seat < self.session.state.players:
-            self.choose_seat(command.seat)
+            self.ids.keypad_panel.close()
             return True
-        if kind == "Next" and self.revealed:
+        return False
+
+    def on_vote(self, seat: int) -> bool:
+        if self.ids.keypad_panel.is_open:
+            return True
+        if 0 <= seat < self.table_view.players:
+            self.choose_seat(seat)
+            return True
+        return False
+
+    def on_next(self) -> bool:
+        if self.ids.keypad_panel.is_open:
+            return True
+        if self.revealed:
             self.hide()
             return True
         return False
+
+    def on_undo(self) -> bool:
+        return False  # a private screen asks nothing: undo is the table's
 
 
 SCREEN = SicilyHandScreen

@@ -101,11 +101,9 @@ def space_names(engine) -> dict[str, str]:
 
 
 def game_engine(session):
-    """The engine that knows this game's own board (names, routes): ``for_state`` where the engine
-    has it (the box values a game was started with), else the session's engine."""
-    engine = session.engine
-    for_state = getattr(engine, "for_state", None)
-    return for_state(session.state) if for_state is not None else engine
+    """The engine that knows this game's own board (names, routes): the box values the game was
+    started with (``for_config``), never the package data."""
+    return session.engine.for_config(session.config)
 
 
 #: The map's grid (issue 18: full names, no tile over another): 8 columns x 5 rows, the outer track
@@ -462,6 +460,19 @@ def private_choices(engine, state, seat: int) -> list[Choice]:
     return out
 
 
+def seat_choices(engine, seat_view, legal) -> list[Choice]:
+    """The card plays a seat may make now, from its own view and the legal actions: a card play
+    if the card is in its hand, any other private action if the seat is the one acting."""
+    mine = {c.id for _side, cards in seat_view.hands for c in cards}
+    out = []
+    for a in legal:
+        if not is_private(a):
+            continue
+        if (a.card in mine) if isinstance(a, PlayCard) else seat_view.table.acting_seat == seat_view.seat:
+            out.append(Choice(engine.describe(a), a))
+    return out
+
+
 def printed_deck(engine, deck: str) -> list[Choice]:
     """Every card of the printed deck (public: the list betrays nothing about hands), for entering the
     real card drawn on the drawer's private screen; the engine refuses one not in the deck now."""
@@ -506,16 +517,6 @@ def winners_text(view) -> str:
 
 
 # -- what the last actions showed -------------------------------------------------------------------
-@dataclass
-class Digest:
-    """Rebuilt from the log on resume / undo: the last roll, what it served, the last table lines."""
-
-    dice: tuple[int, ...] = ()
-    roll_for: str = ""
-    by_hand: bool = False
-    news: list[str] = field(default_factory=list)
-
-
 def roll_purpose(awaiting: str) -> str:
     """"Roll for the roadblock against the Red Boss." -> "the roadblock against the Red Boss"."""
     text = awaiting.strip().rstrip(".")
@@ -543,20 +544,6 @@ def split_at_turn(events, lines: list[str]) -> tuple[list[str], list[str]]:
     return head, [t for t in lines if t not in head]
 
 
-def digest(engine, config, seed, actions) -> Digest:
-    state = engine.new(config, seed)
-    out = Digest()
-    for action in actions:
-        before = engine.awaiting(state)
-        state, events = engine.apply(state, action)
-        if isinstance(action, DiceRolled):
-            out.dice, out.roll_for, out.by_hand = action.dice, roll_purpose(before), action.by_hand
-        lines = table_lines(events)
-        if lines:
-            out.news = lines
-    return out
-
-
 def shootout_text(engine, state) -> str:
     """The running shootout: who against whom and the dice so far (odd hits)."""
     if state.shootout is None:
@@ -570,10 +557,3 @@ def shootout_text(engine, state) -> str:
     fired = " · ".join(f"{counter_name(c).split(' ', 1)[1] if ' ' in counter_name(c) else c} {v}"
                        for _s, c, v in so["rolls"])
     return f"Shootout: {side('a')} against {side('d')}." + (f" Fired: {fired}." if fired else "")
-
-
-def digest_state(engine, config, seed, actions):
-    """The state after ``actions`` (the state an action was played in, for the undo question)."""
-    from companion.engine import replay
-
-    return replay(engine, config, seed, actions)

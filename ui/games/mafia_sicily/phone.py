@@ -2,7 +2,7 @@
 
 Exactly the seat's private view, worded as the private card screen words it (hand.py, through
 ``model.hand_lines``): which side the seat plays, then each held card by its printed name with what it
-does and its deck. Cards are played at the table (the private card screen), so a phone chooses
+does and its deck, then the seat's last private notes (``SeatView.notes``: the card drawn, the Mole's look). Cards are played at the table (the private card screen), so a phone chooses
 nothing and has no ballot.
 
 >>> from companion.games.mafia_sicily.engine import ENGINE
@@ -39,6 +39,8 @@ def card_lines(view, players: int) -> list[str]:
     lines = [f"You play: {label}"]
     held = model.hand_lines(view)
     lines += [f"{name}: {detail}" for name, detail in held] or ["No cards: you hold no cards now."]
+    # what only this seat was told (the card drawn, the Mole's look), as its card screen shows it
+    lines += [f"Only for you: {note}" for note in getattr(view, "notes", ())[-3:]]
     return lines
 
 

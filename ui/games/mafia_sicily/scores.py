@@ -3,16 +3,14 @@ in the boxes, cards held and left in each deck (counts only: this is a shared sc
 
 from __future__ import annotations
 
-from kivy.app import App
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
-from companion.engine import TABLE
 from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
-from ui.games.mafia_sicily.table import GAME, start_sample
+from ui.games.mafia_sicily.flow import GAME, start_sample
 
 
 
@@ -48,17 +46,18 @@ def _seats_of(view, side: str) -> list[int]:
     return [seat] if seat is not None else []
 
 
-class SicilyScoresScreen(Screen):
+class SicilyScoresScreen(GameScreen):
+    game = GAME
     phase = StringProperty("Mafia (Sicily) · score")
-    session = ObjectProperty(None, allownone=True)
     boxes_text = StringProperty("")
     decks_text = StringProperty("")
 
-    def prepare(self, game: str = GAME, game_id: int | None = None, **_):
-        self.session = App.get_running_app().session_for(GAME, game_id)
-        App.get_running_app().watch_phones(self.session)
-        view = self.session.view(TABLE)
-        self.phase = model.phase_text(view)
+    def enter(self, **_):
+        self.table.app_services.watch_phones(self.session)
+
+    def show(self, events) -> None:
+        view = self.view()
+        self.set_phase(model.phase_text(view))
         fill_scores(self.ids.tiles, view)
         here = model.places(view)
         parts = []
@@ -72,17 +71,15 @@ class SicilyScoresScreen(Screen):
                            + (f"  Antimafia block: {blocked}." if blocked else ""))
 
     def sample_route(self, app) -> Route:
-        session = start_sample(app, steps=12)
+        session = start_sample(self.table, steps=12)
         return Route("mafia_sicily_scores", {"game": GAME, "game_id": session.game_id})
 
     def back_to_table(self) -> None:
-        App.get_running_app().go(Route("mafia_sicily_table", {"game": GAME, "game_id": self.session.game_id}))
+        self.go("mafia_sicily_table")
 
-    def handle_command(self, command) -> bool:
-        if type(command).__name__ == "Next":
-            self.back_to_table()
-            return True
-        return False
+    def on_next(self) -> bool:
+        self.back_to_table()
+        return True
 
 
 SCREEN = SicilyScoresScreen

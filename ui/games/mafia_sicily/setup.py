@@ -6,17 +6,16 @@ themselves accordingly). Start creates the session; the turn screen then asks fo
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from ui.controller import Route
+from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.games.mafia_sicily import model
-from ui.games.mafia_sicily.table import GAME, SAMPLE_NAMES
+from ui.games.mafia_sicily.flow import GAME, SAMPLE_NAMES
 from ui.widgets.big_button import BigButton
 from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
 
@@ -50,13 +49,15 @@ CHECK_OFF = "any move you enter is taken"
 CHECK_ON = "the app's map refuses bad moves"
 
 
-class SicilySetupScreen(Screen):
+class SicilySetupScreen(GameScreen):
+    """Before a game exists: ``prepare`` is its own (no session to open), the rest is the base's."""
+
+    game = GAME
     phase = StringProperty("Mafia (Sicily): new game")
     players = NumericProperty(5)
     names = ListProperty(["", "", "", "", ""])
     active = NumericProperty(0)
     variant_text = StringProperty(model.VARIANTS[5])
-    error = StringProperty("")
     typing = BooleanProperty(False)
     check_moves = BooleanProperty(False)
     check_text = StringProperty("")
@@ -65,17 +66,17 @@ class SicilySetupScreen(Screen):
 
     def prepare(self, game: str = GAME, game_id: int | None = None, **_):
         if game_id is not None:  # a game picked from Resume: straight to its table
-            app = App.get_running_app()
-            Clock.schedule_once(lambda *_: app.go(Route("mafia_sicily_table", {"game": GAME, "game_id": game_id})), 0)
+            route = Route("mafia_sicily_table", {"game": GAME, "game_id": game_id})
+            Clock.schedule_once(lambda *_: self.table.go(route), 0)
             return
         self.error = ""
         self.typing = False
-        self.check_moves = bool(App.get_running_app().store.get_setting(CHECK_KEY, False))
+        self.check_moves = bool(self.table.store.get_setting(CHECK_KEY, False))
         self.refresh()
 
     def toggle_check_moves(self) -> None:
         self.check_moves = not self.check_moves
-        App.get_running_app().store.set_setting(CHECK_KEY, self.check_moves)
+        self.table.store.set_setting(CHECK_KEY, self.check_moves)
         self.refresh()
 
     def sample_route(self, app) -> Route:
@@ -112,28 +113,25 @@ class SicilySetupScreen(Screen):
 
     def open_box(self) -> None:
         """The board's names, routes, die numbers, RETURNS and clue names of your copy of the game."""
-        App.get_running_app().open_overlay("your_box", game="mafia-sicily")
+        self.table.app_services.open_overlay("your_box", game="mafia-sicily")
 
     def start(self) -> None:
         problem = model.new_game_problem(self.players, self.names)
         if problem:
             self.error = problem
             return
-        from companion.session import Session
-
-        app = App.get_running_app()
         from companion import box
 
         config = {"players": self.players, "names": list(self.names[:self.players]),
                   "check_moves": bool(self.check_moves), "ask_usa_call": True,  # a Boss "can" call the USA
-                  **box.config(app.store, GAME)}  # the game keeps its box
+                  **box.config(self.table.store, GAME)}  # the game keeps its box
         try:
-            session = Session.start(app.store, GAME, config, seed=self.seed)
+            session = self.table.start(GAME, config, seed=self.seed)
         except CompanionError as error:
             self.error = str(error)
             return
-        app.sessions[GAME] = session
-        app.go(Route("mafia_sicily_table", {"game": GAME, "game_id": session.game_id}))
+        self.session = session
+        self.go("mafia_sicily_table")
 
     # -- the keyboard ---------------------------------------------------------------------
     def open_keyboard(self) -> None:
@@ -145,7 +143,7 @@ class SicilySetupScreen(Screen):
         if keep:
             name = " ".join(self.ids.keypad.text.split())
             try:
-                App.get_running_app().store.add_player(name)
+                self.table.store.add_player(name)
             except CompanionError as error:
                 self.error = str(error)
                 return
@@ -173,7 +171,7 @@ class SicilySetupScreen(Screen):
         new = BigButton(text="+ New name", variant="ghost")
         new.bind(on_release=lambda *_: self.open_keyboard())
         known.add_widget(new)
-        for name in App.get_running_app().store.players():
+        for name in self.table.store.players():
             button = BigButton(text=name, variant="selected" if name in self.names[:self.players] else "secondary")
             button.bind(on_release=lambda b: self.pick_name(b.text))
             known.add_widget(button)
