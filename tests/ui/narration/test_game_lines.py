@@ -35,7 +35,7 @@ def test_every_line_a_played_il_capo_game_says_was_found_one_move_before():
         ahead = set(G.lines_ahead("il-capo", state, depth=1, config=config))
         action = engine.chance(state, rng) or engine.playout_policy(state, engine.legal_actions(state), rng)
         state, events = engine.apply(state, action)
-        if type(action).__name__ in G.QUIET_ACTIONS:
+        if G.quiet(action):
             continue
         lines = G.spoken("il-capo", engine, state, events, config)
         said += len(lines)
