@@ -9,7 +9,13 @@ asserted in tests).
   worker (the voice loaded first: the very first line after start-up or a voice change);
 - time to pre-render a whole 23-player night: every fixed line plus the lines that name players
   (ui/narration/lines.py) for a 23-player game, on the background queue (a spread sample of
-  SAMPLE lines is rendered and scaled to all of them; FULL=1 renders every one).
+  SAMPLE lines is rendered and scaled to all of them; FULL=1 renders every one);
+- Il Capo (8 players) and Mafia Casino (6): a seeded random game played to its end with the
+  look-ahead after every commit (ui/narration/games.py): the time to find the lines two moves
+  ahead (mean and worst commit: the worker's CPU), the lines queued over the whole game with the
+  nameless lines of start-up, the time to render them all (sampled and scaled like the night),
+  and the new lines a commit queues (median, worst) with the time to render them: what a table
+  must leave between two moves for every line to be ready.
 
 Run: .venv/bin/python benchmarks/bench_voice.py   (needs piper-tts and a voice, e.g. pip install '.[voice]')
 """
@@ -49,6 +55,40 @@ def night_lines(players: int) -> list[str]:
     state = types.SimpleNamespace(players=tuple(f"Player{i + 1}" for i in range(players)), alive=(True,) * players,
                                   cast=cast, characters=cast, phase="night", day=0)
     return fixed_lines() + mafia_plus_lines(state)
+
+
+def game_lines(game: str, players: int, seed: int = 7) -> dict:
+    """A seeded random game of ``game`` with the look-ahead after every commit."""
+    import random
+
+    from companion import registry
+    from ui.narration import games as G
+
+    engine = registry.get(game)
+    rng = random.Random(seed)
+    state, config = G._sample_game(engine, players, rng)
+    queued: dict[str, None] = dict.fromkeys(G.fixed_lines(game) if game in G.FIXED_GAMES else [])
+    finds, fresh = [], []
+    for _ in range(600):
+        if engine.outcome(state) is not None:
+            break
+        start = time.perf_counter()
+        ahead = G.lines_ahead(game, state, config=config)
+        finds.append(time.perf_counter() - start)
+        fresh.append(sum(1 for t in ahead if t not in queued))
+        queued.update(dict.fromkeys(ahead))
+        action = engine.chance(state, rng) or engine.playout_policy(state, engine.legal_actions(state), rng)
+        state, _ = engine.apply(state, action)
+    return {"lines": list(queued), "finds": finds, "fresh": fresh, "commits": len(finds)}
+
+
+def render_time(renderer: Renderer, lines: list[str]) -> float:
+    """Seconds to render ``lines`` on the background queue (a spread sample, scaled)."""
+    sample = lines if os.environ.get("FULL") else lines[:: max(1, len(lines) // SAMPLE)]
+    start = time.perf_counter()
+    for f in renderer.prerender(sample):
+        f.result()
+    return (time.perf_counter() - start) * len(lines) / len(sample)
 
 
 def main() -> None:
@@ -91,7 +131,12 @@ def main() -> None:
         for f in night.prerender(sample):
             f.result()
         whole = (time.perf_counter() - start) * len(lines) / len(sample)
-        night.close()
+        games = {}
+        for game, players in (("il-capo", 8), ("mafia-casino", 6)):
+            played = game_lines(game, players)
+            per_line = render_time(Renderer(synth, WavCache(Path(tmp) / game)), played["lines"])
+            games[(game, players)] = (played, per_line / max(1, len(played["lines"])))
+        night.close()  # the renderers share the synthesizer: closed once, at the end
         renderer.close()
         synth.close()
     factor = pi4_factor()
@@ -104,6 +149,21 @@ def main() -> None:
     rows.append(Row("... cold worker (voice load)", ms(cold_worker), cold_worker * 1e3, None, "-", pi4_ms(cold_worker)))
     rows.append(Row("pre-render a 23-player night", f"{whole:.0f} s, {len(lines)} lines", whole, None, "-",
                     f"~{whole * factor / 60:.0f} min"))
+    for (game, players), (played, per_line) in games.items():
+        finds, fresh = played["finds"], sorted(played["fresh"])
+        title = f"{game} ({players}, {played['commits']} commits)"
+        mean_find, worst_find = statistics.mean(finds), max(finds)
+        rows.append(Row(f"{title}: find lines ahead, mean", ms(mean_find), mean_find * 1e3, None, "-",
+                        pi4_ms(mean_find)))
+        rows.append(Row("... worst commit", ms(worst_find), worst_find * 1e3, None, "-", pi4_ms(worst_find)))
+        whole = per_line * len(played["lines"])
+        rows.append(Row("... render every line of the game", f"{whole:.0f} s, {len(played['lines'])} lines", whole,
+                        None, "-", f"~{whole * factor / 60:.0f} min"))
+        median_fresh, worst_fresh = fresh[len(fresh) // 2], fresh[-1]
+        rows.append(Row("... new lines per commit: median", f"{median_fresh} ({median_fresh * per_line:.1f} s)",
+                        median_fresh * per_line, None, "-", f"~{median_fresh * per_line * factor:.1f} s"))
+        rows.append(Row("... worst commit", f"{worst_fresh} ({worst_fresh * per_line:.1f} s)",
+                        worst_fresh * per_line, None, "-", f"~{worst_fresh * per_line * factor:.0f} s"))
     print_table(f"Narration: piper, voice {voices[0].name}", rows,
                 "The Pi figures scale this machine's times by a pure-Python reference loop; onnxruntime is native\n"
                 "code with NEON on the Pi, so they are a cautious estimate, not a measurement.")

@@ -33,10 +33,11 @@ class LookAhead:
         self._thread = threading.Thread(target=self._work, name="narration-ahead", daemon=True)
         self._thread.start()
 
-    def want(self, game: str, state: Any, config: Any = None) -> None:
-        """Look ahead from ``state`` of ``game`` (after the states of it asked for before)."""
+    def want(self, game: str, state: Any, config: Any = None, depth: int | None = None) -> None:
+        """Look ahead from ``state`` of ``game`` (after the states of it asked for before),
+        ``depth`` moves (default: the worker's)."""
         with self._lock:
-            self._jobs.append((game, state, config))
+            self._jobs.append((game, state, (config, depth)))
             mine = [job for job in self._jobs if job[0] == game]
             if len(mine) > BACKLOG:
                 self._jobs.remove(mine[0])
@@ -76,7 +77,8 @@ class LookAhead:
                 if game.startswith("fixed:"):
                     lines = [t for g in game[6:].split(",") for t in G.fixed_lines(g)]
                 else:
-                    lines = G.lines_ahead(game, state, depth=self.depth, config=config)
+                    config, depth = config
+                    lines = G.lines_ahead(game, state, depth=depth or self.depth, config=config)
                     self.looked += 1
                 if lines:
                     self.deliver(lines, not game.startswith("fixed:"))

@@ -26,8 +26,11 @@ from typing import Any, Callable, Iterable
 #: engine name -> which event texts of a commit are said, as the game's screens say them
 SPOKEN: dict[str, Callable[[Iterable[Any]], list[str]]] = {}
 
-#: the action kinds never looked into: bank entries (shown, not said) and corrections
-QUIET_ACTIONS = frozenset({"Receive", "Pay", "PayPlayer"})
+def quiet(action) -> bool:
+    """A move never looked into: Il Capo's bank entries (shown, never said; dozens of amounts)."""
+    from companion.games.il_capo.actions import Pay, PayPlayer, Receive
+
+    return isinstance(action, (Pay, PayPlayer, Receive))
 
 #: the games whose lines are looked for here (Mafia+ has its own table: ui.narration.lines)
 GAMES = ("il-capo", "mafia-casino", "contract", "mafia-sicily")
@@ -118,7 +121,7 @@ def lines_ahead(game: str, state, depth: int = 2, engine=None, config=None,
 
     def moves_from(st):
         try:
-            moves = [a for a in engine.legal_actions(st) if type(a).__name__ not in QUIET_ACTIONS]
+            moves = [a for a in engine.legal_actions(st) if not quiet(a)]
         except Exception:  # noqa: BLE001 - a state the engine cannot list: nothing ahead
             return
         for action in moves:
@@ -141,9 +144,9 @@ def lines_ahead(game: str, state, depth: int = 2, engine=None, config=None,
         level = following
     st = state
     for _ in range(chain):
-        by_kind: dict[str, list] = {}
+        by_kind: dict[type, list] = {}
         for a, after, lines in moves_from(st):
-            by_kind.setdefault(type(a).__name__, []).append((after, lines))
+            by_kind.setdefault(type(a), []).append((after, lines))
         # the one kind of move (a draw) with both silent and speaking outcomes
         draws = [o for o in by_kind.values() if len(o) > 1 and any(ls for _s, ls in o)
                  and any(not ls for _s, ls in o)]

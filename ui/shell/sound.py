@@ -82,7 +82,12 @@ class SoundMixin:
             return
         seen[game] = key
         try:
-            ahead.want(game, state_of(session), session.config)
+            # espeak-ng renders a line in tens of ms: two moves ahead. A natural voice takes a
+            # second or more a line (benchmarks/bench_voice.py): one move ahead, half the lines
+            # (and half the cache) for the lines that can come next
+            synth = self.narrator.synthesizer
+            depth = 2 if synth is not None and synth.engine == "espeak-ng" else 1
+            ahead.want(game, state_of(session), session.config, depth=depth)
         except Exception:
             log.exception("narration: the lines ahead could not be asked for")
 

@@ -35,7 +35,7 @@ def test_every_line_a_played_il_capo_game_says_was_found_one_move_before():
         ahead = set(G.lines_ahead("il-capo", state, depth=1, config=config))
         action = engine.chance(state, rng) or engine.playout_policy(state, engine.legal_actions(state), rng)
         state, events = engine.apply(state, action)
-        if type(action).__name__ in G.QUIET_ACTIONS:
+        if G.quiet(action):
             continue
         lines = G.spoken("il-capo", engine, state, events, config)
         said += len(lines)
@@ -118,3 +118,29 @@ def test_a_games_next_moves_go_before_the_background_already_waiting(tmp_path):
         renderer.close(wait=True)
     # the line said now first, then the next moves in their order, then the rest
     assert rendered == ["busy", "last", "next 1", "next 2", "fixed 2", "fixed 1"], rendered
+
+
+def test_the_worker_delivers_a_games_next_moves_to_the_front_and_the_nameless_lines_behind():
+    import threading
+
+    from ui.narration.ahead import LookAhead
+
+    got: list[tuple[list[str], bool]] = []
+    done = threading.Event()
+
+    def deliver(lines, first):
+        got.append((lines, first))
+        if len(got) == 2:
+            done.set()
+
+    state, config = _state("il-capo")
+    ahead = LookAhead(deliver)
+    try:
+        ahead.fixed(["il-capo"])
+        ahead.want("il-capo", state, config, depth=1)
+        assert done.wait(30)
+    finally:
+        ahead.close()
+    fronts = {first: lines for lines, first in got}
+    assert fronts[True] == G.lines_ahead("il-capo", state, depth=1, config=config)
+    assert fronts[False] == G.fixed_lines("il-capo")
