@@ -81,7 +81,9 @@ class IlCapoTableScreen(SpinnerPlay, GameScreen):
         else:
             title, choices = "Use a skill", L.skill_choices(v, legal)
         self.menu_title = title
-        buttons = self.fill_choices(self.ids.menu_grid, choices, cols=3 if len(choices) > 4 else (2 if len(choices) == 4 else 1))
+        upright = self.height > self.width  # 720x1280: three columns cut "Landed on a cop"
+        cols = (2 if upright else 3) if len(choices) > 4 else (2 if len(choices) == 4 else 1)
+        buttons = self.fill_choices(self.ids.menu_grid, choices, cols=cols)
         for b in buttons:
             b.font_size = self.ids.close_menu.font_size
 
