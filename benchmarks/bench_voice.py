@@ -11,8 +11,8 @@ asserted in tests).
   (ui/narration/lines.py) for a 23-player game, on the background queue (a spread sample of
   SAMPLE lines is rendered and scaled to all of them; FULL=1 renders every one);
 - Il Capo (8 players) and Mafia Casino (6): a seeded random game played to its end with the
-  look-ahead after every commit (ui/narration/games.py): the time to find the lines two moves
-  ahead (mean and worst commit: the worker's CPU), the lines queued over the whole game with the
+  look-ahead after every commit (ui/narration/games.py), as deep as the app looks with a natural
+  voice (one move; DEPTH=2 for espeak-ng's two): the time to find the lines (mean and worst commit: the worker's CPU), the lines queued over the whole game with the
   nameless lines of start-up, the time to render them all (sampled and scaled like the night),
   and the new lines a commit queues (median, worst) with the time to render them: what a table
   must leave between two moves for every line to be ready.
@@ -58,7 +58,8 @@ def night_lines(players: int) -> list[str]:
 
 
 def game_lines(game: str, players: int, seed: int = 7) -> dict:
-    """A seeded random game of ``game`` with the look-ahead after every commit."""
+    """A seeded random game of ``game`` with the look-ahead after every commit (ui/shell/sound.py's
+    depth for a natural voice)."""
     import random
 
     from companion import registry
@@ -73,7 +74,7 @@ def game_lines(game: str, players: int, seed: int = 7) -> dict:
         if engine.outcome(state) is not None:
             break
         start = time.perf_counter()
-        ahead = G.lines_ahead(game, state, config=config)
+        ahead = G.lines_ahead(game, state, depth=int(os.environ.get("DEPTH", 1)), config=config)
         finds.append(time.perf_counter() - start)
         fresh.append(sum(1 for t in ahead if t not in queued))
         queued.update(dict.fromkeys(ahead))
@@ -153,7 +154,7 @@ def main() -> None:
         finds, fresh = played["finds"], sorted(played["fresh"])
         title = f"{game} ({players}, {played['commits']} commits)"
         mean_find, worst_find = statistics.mean(finds), max(finds)
-        rows.append(Row(f"{title}: find lines ahead, mean", ms(mean_find), mean_find * 1e3, None, "-",
+        rows.append(Row(f"{title}: find next lines, mean", ms(mean_find), mean_find * 1e3, None, "-",
                         pi4_ms(mean_find)))
         rows.append(Row("... worst commit", ms(worst_find), worst_find * 1e3, None, "-", pi4_ms(worst_find)))
         whole = per_line * len(played["lines"])
