@@ -98,3 +98,21 @@ def test_a_game_to_cleos_win_refuses_a_short_payment_takes_back_a_client_and_han
     assert obs["next_closed_tokens"] is True
     assert "Cleo wins!" in obs["victory_texts"] and "$31M" in obs["victory_texts"]
     assert obs["stored_status"] == "finished" and obs["home_after"] is True
+
+
+def test_six_players_read_the_poker_result_the_tokens_and_every_balance_without_overlap(table_robot):
+    """Issue 24's known overlap: the long "Poker: Ben wins…" line and the token panel beside six
+    balances, the client buttons under them, at 800x480."""
+    report = table_robot(["casino_games:six_poker_tokens"], timeout=1200)
+    obs = passed(report, "casino_games:six_poker_tokens")
+    assert obs["layout"] == []
+    # two lines beside the panel: the result's first sentence (the result screen showed all of it)
+    assert obs["six_news"] == ["Poker: Ben wins $12M with four of a kind (Ks)."]
+    assert obs["six_tokens"][:2] == ["The bank pays Ben $12M (Poker Texas Hold'em)", "The bank hands Ben"]
+
+
+def test_the_casino_setup_reads_whole_upright_on_the_touch_display_2(table_robot):
+    """720x1280 (test_layout_portrait.py's check, for the Casino's setup and first table)."""
+    report = table_robot(["casino_games:setup_upright"], size="720x1280", timeout=900)
+    obs = passed(report, "casino_games:setup_upright")
+    assert obs["upright_started"] is True and obs["layout"] == []

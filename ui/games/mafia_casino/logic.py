@@ -522,6 +522,18 @@ def describe_tokens(stock: Sequence[int]) -> str:
 RESULT_KINDS = ("poker_result", "roulette_result", "slot_result", "victory")
 
 
+def first_sentence(text: str) -> str:
+    """The news's first sentence (what fits beside the token panel).
+
+    >>> first_sentence("Poker: Ben wins $12M with four of a kind (Ks). Four of a kind beats two pairs (Dino).")
+    'Poker: Ben wins $12M with four of a kind (Ks).'
+    >>> first_sentence("Anna's turn, phase 1.")
+    "Anna's turn, phase 1."
+    """
+    head, dot, _ = text.partition(". ")
+    return head + dot.strip() if dot else text
+
+
 def news(events: Sequence) -> str:
     """The table's one-line news after an action: the public event texts, payments left to the panel."""
     from companion.engine import TABLE as TABLE_AUDIENCE

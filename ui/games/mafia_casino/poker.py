@@ -106,10 +106,9 @@ class CasinoPokerScreen(GameScreen):
             seat = self._chooser()
             name = view.players[seat].name
             others = [n for n in view.game.waiting_for if n != name]
-            entered = view.game.chosen  # the hands recorded so far (their cards are in no table view)
+            # two lines at most: with six players a third (the hands recorded) pushed the first out
             self.prompt = (f"All cards face up: tap {name}'s two cards."
-                           + (f" Then {L.names_text(others)}." if others else "")
-                           + (f"\nRecorded: {L.names_text(entered)}." if entered else ""))
+                           + (f"\nThen {L.names_text(others)}." if others else ""))
         elif view.phase == "poker_board":
             self.mode, self.needed = "board", 5
             self.prompt = f"The board: {view.active_name} turns five cards — tap them, or let the app turn them."

@@ -71,6 +71,9 @@ class CasinoTableScreen(GameScreen):
         if isinstance(last, (A.EndTurn, A.DiscardHand)) and view.phase == "actions":
             moves = [e.text for e in self.last_events if e.kind in ("super_client_moves", "super_client")]
             self.message = " ".join(moves + [f"{view.active_name}'s turn, phase 1."])
+        self._full_message = self.message
+        if self.showing_tokens:  # beside the panel, two lines: the news's first sentence (the result
+            self.message = L.first_sentence(self.message)  # screen showed all of it, the narrator said it)
         self._fill_controls(view)
         self._fill_notes(view)
 
@@ -166,6 +169,7 @@ class CasinoTableScreen(GameScreen):
     def tokens_done(self) -> None:
         """Done (or NEXT): the panel closes and the balances take the whole table again."""
         self.showing_tokens = False
+        self.message = getattr(self, "_full_message", self.message)
         if self.session is not None:
             self._fill_players(self.view())
 
@@ -193,7 +197,7 @@ class CasinoTableScreen(GameScreen):
             for i, (_name, pearl, diamond) in enumerate(view.market_cards, 1):  # the prices on each card
                 b = add(f"{PEARL} {money(pearl)}\n{DIAMOND} {money(diamond)}",
                         lambda i=i: self.act(A.MarketValueDrawn(i, True)), enabled=legal(A.MarketValueDrawn(i, True)),
-                        hint=1.1, ident=f"market_{i}")
+                        hint=0.9, ident=f"market_{i}")  # two short lines: upright, 1.1 cut "App picks"
                 b.markup, b.shorten, b.font_size = True, False, th.CAPTION * th.THEME.scale
         elif phase == "first_player":
             add("App picks", self.draw, "primary", hint=1.5, ident="draw")
