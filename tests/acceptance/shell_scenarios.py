@@ -294,7 +294,7 @@ def rfid(t):
     r.run_for(0.3)
     t.obs["card_choices"] = [c.text for c in r.controls()]
     t.shot("register_tag_cards")
-    other = r.scroll_to("Other card…")
+    r.scroll_to("Other card…")  # the last card: the list dragged until it shows
     t.obs["card_choices_end"] = [c.text for c in r.controls()]
     r.tap("Other card…")
     for letter in "BLUE":
