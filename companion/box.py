@@ -14,6 +14,13 @@ Every value the rulebook does not print is a ``Field``: where it lives in the va
 what to call it, how it is entered (``kind``: ``number``, ``money``, ``name`` or ``skill``) and
 its current and default value. ``edit`` puts one new value in place, validates the whole box and
 saves it; a bad value raises ``BoxError`` with a sentence naming the field and nothing is saved.
+
+Which games have a box, and which fields it holds, each game declares itself: ``BOX_FIELDS =
+BoxGame(...)`` in ``companion/games/<pkg>/box_fields.py``, found by scanning the games' packages
+(as the engine registry finds ``ENGINE``). The declaration sits beside the engine, not in the
+game's ``ui/`` manifest, because the CLI and a new game's config need it in a plain interpreter
+and companion/ never imports ui/ (or Kivy); Your box reads the same declarations for its tabs.
+This module holds only what every box shares: fields, storage, TOML and the USB stick.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ class GameManifest:
     route: str | None = None  # "module:function": (session | None) -> the screen the state belongs on
     speak: str | None = None  # "module:function": (session, events) -> lines to say after a commit
     sample: str | None = None  # "module:function": (table, screen name) -> Route of a sample game
+    standing: str | None = None  # "module:function": table view -> "Round 3 · Ben's turn" (Home, History)
 
     def route_for(self, session) -> str | None:
         """The screen ``session``'s state belongs on, or None when the game does not say."""
@@ -56,6 +57,10 @@ class GameManifest:
     def lines_for(self, session, events) -> list[str]:
         """What the narrator says after a commit of this game (its speaking policy)."""
         return list(_call(self.speak, session, events) or [])
+
+    def standing_of(self, view) -> str:
+        """Where a game stands, in its table's own words, for Resume and History ("" if unsaid)."""
+        return str(_call(self.standing, view) or "")
 
     def sample_route(self, table, screen: str):
         return _call(self.sample, table, screen)

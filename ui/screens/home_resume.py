@@ -48,32 +48,11 @@ def players_of(config: Any) -> str:
 
 
 def standing_words(game: str, view: Any) -> str:
-    """A table view in the game's own status-line words (each game's Kivy-free helper)."""
-    if game == "il-capo":
-        from ui.games.il_capo.logic import phase_text
+    """A table view in the game's own status-line words: its manifest's ``standing``."""
+    from ui.manifest import manifest_of
 
-        return phase_text(view).removeprefix("Il Capo · ")
-    if game == "mafia-sicily":
-        from ui.games.mafia_sicily.model import phase_text
-
-        return phase_text(view)
-    if game == "mafia-casino":
-        from ui.games.mafia_casino.logic import status_line
-
-        return status_line(view)
-    if game == "mafia-plus":
-        phase = getattr(view, "phase", "")
-        if phase == "night":
-            return f"Night {view.night}"
-        if phase == "day":
-            return f"Day {view.day}"
-        return {"deal": "The deal", "over": "Game over"}.get(phase, "")
-    if game == "contract":
-        return f"Round {max(view.round, 1)}/{view.rounds}"
-    if game == "dice":
-        n = len(getattr(view, "results", ()) or ())
-        return f"{n} roll{'' if n == 1 else 's'}" if n else "no rolls yet"
-    return ""
+    manifest = manifest_of(game)
+    return manifest.standing_of(view) if manifest is not None else ""
 
 
 def standing_of(store: Any, record: Any, session: Any = None) -> str:

@@ -24,9 +24,15 @@ PARENT = {
     "contract_bonuses": "contract_round",
 }
 
+def standing(view) -> str:
+    """Where a game stands, for Resume: "Round 2/4"."""
+    return f"Round {max(view.round, 1)}/{view.rounds}"
+
+
 MANIFEST = GameManifest(
     game="contract",
     card=HomeCard("Contract", "Scorekeeper", "♣", "syndicate", order=40),
+    standing="ui.games.contract:standing",  # Home's Resume and the History
     screens=SCREENS,
     entry="contract_round",
     parent=PARENT,

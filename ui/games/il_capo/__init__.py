@@ -14,9 +14,17 @@ SCREENS = {
 }
 PARENT = {"il_capo_bank": "il_capo_table", "il_capo_hire": "il_capo_table"}
 
+def standing(view) -> str:
+    """Where a game stands, for Resume: the table's status line without the game's name."""
+    from ui.games.il_capo.logic import phase_text
+
+    return phase_text(view).removeprefix("Il Capo · ")
+
+
 MANIFEST = GameManifest(
     game="il-capo",
     card=HomeCard("Il Capo", "Underboss & bank", "♠", "mafia", order=20),
+    standing="ui.games.il_capo:standing",  # Home's Resume and the History
     screens=SCREENS,
     entry="il_capo_new",
     parent=PARENT,

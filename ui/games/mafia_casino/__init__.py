@@ -28,6 +28,7 @@ PARENT = {
 MANIFEST = GameManifest(
     game="mafia-casino",
     card=HomeCard("Mafia Casino", "Bank & croupier", "♦", "city", order=30),
+    standing="ui.games.mafia_casino.logic:status_line",  # Home's Resume and the History
     screens=SCREENS,
     entry="mafia_casino_new",
     parent=PARENT,

@@ -21,9 +21,20 @@ SCREENS = {
 }
 PARENT = {"mafia_plus_stats": "mafia_plus_setup"}
 
+def standing(view) -> str:
+    """Where a game stands, for Resume: "Night 2", "Day 1", "The deal", "Game over"."""
+    phase = getattr(view, "phase", "")
+    if phase == "night":
+        return f"Night {view.night}"
+    if phase == "day":
+        return f"Day {view.day}"
+    return {"deal": "The deal", "over": "Game over"}.get(phase, "")
+
+
 MANIFEST = GameManifest(
     game="mafia-plus",
     card=HomeCard("Mafia+", "Game Master", "♥", "city", order=10),
+    standing="ui.games.mafia_plus:standing",  # Home's Resume and the History
     screens=SCREENS,
     entry="mafia_plus_setup",
     parent=PARENT,

@@ -21,6 +21,7 @@ PARENT = {
 MANIFEST = GameManifest(
     game="mafia-sicily",
     card=HomeCard("Mafia (Sicily)", "Assistant", "♠", "mafia", order=50),
+    standing="ui.games.mafia_sicily.model:phase_text",  # Home's Resume and the History
     screens=SCREENS,
     entry="mafia_sicily_setup",
     parent=PARENT,
