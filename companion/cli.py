@@ -408,7 +408,11 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     """
     argv = sys.argv[1:] if argv is None else argv
     try:
-        return run(argv, stdout)
+        code = run(argv, stdout)
+        # flushed here, not at the interpreter's exit, so a reader that is gone is met inside the
+        # try (seen on arm64 under qemu: the output sat in the buffer, the flush at exit failed: 120)
+        (stdout or sys.stdout).flush()
+        return code
     except CompanionError as err:
         print(f"companion: {_one_line(err)}", file=sys.stderr)
         return 2
