@@ -15,12 +15,14 @@ from ui.screens import load_kv
 from ui.game_screen import GameScreen
 
 from . import logic as L
+from .card_game import CardGamePlay
 from .widgets import CasinoCardFace
 
 load_kv(__file__)
 
 
-class CasinoRouletteScreen(GameScreen):
+class CasinoRouletteScreen(CardGamePlay, GameScreen):
+    turning_mode = "spin"  # ROLL turns the cards then
     game = L.GAME
     follows_route = False  # the result stays on screen until the table is asked for
     mode = StringProperty("bets")  # bets / spin / result
@@ -72,23 +74,6 @@ class CasinoRouletteScreen(GameScreen):
 
     def app_turns(self) -> None:
         self.draw()
-
-    def to_table(self) -> None:
-        self.go(L.TABLE)
-
-    # -- hardware: ROLL lets the app turn the cards, NEXT back to the table after the result --
-    def on_roll(self) -> bool:
-        if self.mode != "spin":
-            return False
-        self.app_turns()
-        return True
-
-    def on_next(self) -> bool:
-        if self.mode != "result":
-            return False
-        self.to_table()
-        return True
-
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, events) -> None:

@@ -12,6 +12,7 @@ from ui.screens import load_kv
 from ui.game_screen import GameScreen
 
 from . import logic as L
+from .card_game import CardGamePlay
 from .widgets import CasinoSlotSymbol  # noqa: F401  (kv)
 
 load_kv(__file__)
@@ -32,7 +33,8 @@ def pay_table_text(bet: int) -> str:
     return "\n".join(lines)
 
 
-class CasinoSlotScreen(GameScreen):
+class CasinoSlotScreen(CardGamePlay, GameScreen):
+    turning_mode = "turn"  # ROLL turns the cards then
     game = L.GAME
     follows_route = False  # the result stays on screen until the table is asked for
     mode = StringProperty("turn")  # turn / result
@@ -66,23 +68,6 @@ class CasinoSlotScreen(GameScreen):
 
     def app_turns(self) -> None:
         self.draw()
-
-    def to_table(self) -> None:
-        self.go(L.TABLE)
-
-    # -- hardware: ROLL lets the app turn the cards, NEXT back to the table after the result --
-    def on_roll(self) -> bool:
-        if self.mode != "turn":
-            return False
-        self.app_turns()
-        return True
-
-    def on_next(self) -> bool:
-        if self.mode != "result":
-            return False
-        self.to_table()
-        return True
-
 
     def show(self, events) -> None:
         view = self.view()
