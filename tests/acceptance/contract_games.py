@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
-from robot import Stalled
+from robot import Stalled  # first: it puts tests/ (liveness) on the path
+
+from liveness import patience  # noqa: E402
 from tables_help import check_layout, tap_last, type_name
 
 GAME = "contract"
@@ -26,7 +28,10 @@ def verdicts_shown(r) -> list[str]:
         if shown and len(now) == len(shown):
             return now
         shown = now
-        r.run_for(0.8)  # longer than one tile's step (ui/games/contract/count.py STEP_SECONDS)
+        # longer than one tile's step (ui/games/contract/count.py STEP_SECONDS), stretched by how
+        # slow the machine is now: with two busy loops beside the suite a step took longer than
+        # 0.8 s and the last count was read with 4 of its 5 tiles
+        r.run_for(patience(0.8))
     return shown
 
 
