@@ -44,3 +44,17 @@ def run_scenario(app, store, gen, obs: dict, report: Path) -> int:
         store.close()
         report.write_text(json.dumps(obs, indent=1, default=str))
     return 1 if "error" in obs else 0
+
+
+def run_probe(db: str, steps, obs: dict, report: Path, size=(800, 480)) -> int:
+    """A probe's whole run: the real app on ``db`` at ``size``, ``steps(app)`` played in its main
+    loop by ``run_scenario``; the exit code is 1 when the probe raised."""
+    from ui.main import configure_kivy
+
+    configure_kivy(size, False)
+    from companion.store import Store
+    from ui.app import CompanionApp
+
+    store = Store.open(db)
+    app = CompanionApp(store=store)
+    return run_scenario(app, store, steps(app), obs, report)

@@ -10,42 +10,22 @@ reader and the seat buttons have no stand-in the table robot could press for a t
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import traceback
 from pathlib import Path
 
 for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
                    "SDL_AUDIODRIVER": "dummy"}.items():
     os.environ.setdefault(key, value)
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+sys.path.insert(0, str(HERE.parent))  # tests/ui: the run loop every probe shares
+from ui_harness import run_probe  # noqa: E402
 
 REPORT, DB = Path(sys.argv[1]), sys.argv[2]
 obs: dict = {}
 NAMES = ("Anna", "Ben", "Cleo", "Dino", "Enzo", "Fifi", "Gino")
 
-
-def first_frame() -> None:
-    from kivy.app import App
-    from kivy.clock import Clock
-
-    steps = iter(six(App.get_running_app()))
-
-    def step(_dt):
-        app = App.get_running_app()
-        try:
-            wait = next(steps)
-        except StopIteration:
-            app.stop()
-            return
-        except Exception:
-            obs["error"] = traceback.format_exc()
-            app.stop()
-            return
-        Clock.schedule_once(step, wait)
-
-    Clock.schedule_once(step, 0.5)
 
 
 def six(app):
@@ -105,9 +85,15 @@ def six(app):
     obs["target_by_tag"] = [action.wizard.answers.get("target"), action.prompt, action.error]
 
 
-from ui.main import run  # noqa: E402
+def steps(app):
+    """The app's first frames, then the probe (run_scenario turns an exception into obs["error"])."""
+    yield 0.5
+    yield from six(app)
 
-try:
-    obs["exit_code"] = run(["--db", DB, "--size", "800x480"], on_first_frame=first_frame)
-finally:
-    REPORT.write_text(json.dumps(obs, indent=1))
+
+def main() -> int:
+    return run_probe(DB, steps, obs, REPORT)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,34 +7,20 @@ test_casino_one_view.py in a subprocess (Kivy's window is one per process).
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import traceback
 from pathlib import Path
 
 for key, value in {"KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", "KIVY_NO_CONSOLELOG": "1",
                    "SDL_AUDIODRIVER": "dummy"}.items():
     os.environ.setdefault(key, value)
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+sys.path.insert(0, str(HERE.parent))  # tests/ui: the run loop every probe shares
+from ui_harness import run_probe  # noqa: E402
 
 REPORT, DB = Path(sys.argv[1]), sys.argv[2]
 obs: dict = {}
-
-
-def first_frame() -> None:
-    from kivy.app import App
-    from kivy.clock import Clock
-
-    def play(_dt):
-        app = App.get_running_app()
-        try:
-            tap_bank_pays(app)
-        except Exception:
-            obs["error"] = traceback.format_exc()
-        app.stop()
-
-    Clock.schedule_once(play, 0.5)
 
 
 def tap_bank_pays(app) -> None:
@@ -82,9 +68,15 @@ def tap_bank_pays(app) -> None:
     obs.update(views=views, shows=shows, current=app.manager.current, ben=ben.balance_text,
                tokens_showing=table.showing_tokens)
 
-from ui.main import run  # noqa: E402
+def steps(app):
+    """The app's first frames, then the probe (run_scenario turns an exception into obs["error"])."""
+    yield 0.5
+    tap_bank_pays(app)
 
-try:
-    obs["exit_code"] = run(["--db", DB, "--size", "800x480"], on_first_frame=first_frame)
-finally:
-    REPORT.write_text(json.dumps(obs, indent=1))
+
+def main() -> int:
+    return run_probe(DB, steps, obs, REPORT)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

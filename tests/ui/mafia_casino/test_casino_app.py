@@ -46,7 +46,7 @@ def six(tmp_path_factory):
                              str(tmp / "db.sqlite")], cwd=ROOT, env=kivy_env(tmp), capture_output=True, text=True,
                             timeout=patience(120))
     obs = json.loads(report.read_text()) if report.exists() else {}
-    assert "error" not in obs and obs.get("exit_code") == 0, (obs.get("error"), result.stderr[-2000:])
+    assert "error" not in obs and result.returncode == 0, (obs.get("error"), result.stderr[-2000:])
     return obs
 
 

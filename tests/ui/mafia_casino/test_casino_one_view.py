@@ -23,7 +23,7 @@ def test_a_bank_payment_computes_one_view_and_rebuilds_the_table_once(tmp_path):
     result = subprocess.run([sys.executable, PROBE, str(report), str(tmp_path / "db.sqlite")], cwd=ROOT,
                             env=kivy_env(tmp_path), capture_output=True, text=True, timeout=patience(120))
     obs = json.loads(report.read_text()) if report.exists() else {}
-    assert "error" not in obs and obs.get("exit_code") == 0, (obs.get("error"), result.stderr[-2000:])
+    assert "error" not in obs and result.returncode == 0, (obs.get("error"), result.stderr[-2000:])
     assert obs["current"] == "mafia_casino_table" and obs["ben"] == "$5M"  # booked, shown on the table
     assert obs["tokens_showing"] is True  # with the tokens to hand over
     assert len(obs["views"]) == 1, obs["views"]  # the table's show, nothing else

@@ -12,7 +12,7 @@ from narration_fakes import fake_voice_file
 from sox_measure import sox_stats
 
 from ui.narration.tts import (EspeakSynthesizer, NarrationConfig, PiperSynthesizer, Renderer, WavCache,
-                              choose_synthesizer, wav_duration)
+                              choose_synthesizer)
 from ui.narration.voices import find_voices, voice_problem
 
 LINES = ["The Doctor wakes and chooses someone to heal.", "Night falls. Everyone, close your eyes and sleep.",
@@ -93,7 +93,8 @@ def test_a_voice_that_fails_to_load_falls_back_while_rendering(tmp_path):
                         fallback=EspeakSynthesizer)
     try:
         path = renderer.render(LINES[2], timeout=120)
-        assert wav_duration(path) > 0.5
+        with wave.open(str(path)) as wav:  # a spoken line's samples, not an empty or cut file
+            assert wav.getnframes() > wav.getframerate() // 2
         assert isinstance(renderer.synth, EspeakSynthesizer)
         assert "could not be loaded" in renderer.notice and "espeak-ng speaks instead" in renderer.notice
     finally:
