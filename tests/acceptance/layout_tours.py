@@ -287,3 +287,18 @@ def contract_round_upright(t):
             break
     check_layout(t, "contract-compose-upright-5")
     r.tap("Cancel")
+
+
+def mafia_plus_seven(t):
+    """Mafia+ with seven players: the new game, the deal, Night 1's calls and panels, the Day and
+    its vote, each kind of screen checked (issue #23: upright); one Night and Day, not the whole game
+    (the Nights are paced by their spoken lines)."""
+    from mafia_plus_table import MafiaPlusTable
+
+    _size(t)
+    table = MafiaPlusTable(t, ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina"], seed=7)
+    table.layout = True
+    table.new_game(picks=["Mayor K♣"])
+    table.deal()
+    table.night()
+    table.day("eliminate")
