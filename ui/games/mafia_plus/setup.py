@@ -204,7 +204,7 @@ class MafiaPlusSetupScreen(Screen):
 
     def on_size(self, *_) -> None:
         if "slots" in self.ids and (self.height > self.width) != getattr(self, "_slots_upright", None):
-            if hasattr(self, "model"):
+            if getattr(self, "model", None) is not None:
                 self._fill_slots()  # turned: the choices laid out the other way
 
     # -- a custom set -----------------------------------------------------------------------
