@@ -113,6 +113,8 @@ def casino_six(t):
     check_layout(t, "casino-market-6")
     r.tap("App picks")
     r.wait_for("Anna", control=True)
+    if Window.height > Window.width:  # App picks, six names and Undo: upright in two rows, whole
+        check_layout(t, "casino-first-player-6")  # (in one row at 800x480 three are still cut)
     r.tap("Anna")
     r.wait_for("Play a card", control=True)
     check_layout(t, "casino-table-6")
@@ -285,3 +287,18 @@ def contract_round_upright(t):
             break
     check_layout(t, "contract-compose-upright-5")
     r.tap("Cancel")
+
+
+def mafia_plus_seven(t):
+    """Mafia+ with seven players: the new game, the deal, Night 1's calls and panels, the Day and
+    its vote, each kind of screen checked (issue #23: upright); one Night and Day, not the whole game
+    (the Nights are paced by their spoken lines)."""
+    from mafia_plus_table import MafiaPlusTable
+
+    _size(t)
+    table = MafiaPlusTable(t, ["Anna", "Ben", "Carla", "Dario", "Elena", "Franco", "Gina"], seed=7)
+    table.layout = True
+    table.new_game(picks=["Mayor K♣"])
+    table.deal()
+    table.night()
+    table.day("eliminate")

@@ -6,10 +6,11 @@ import pytest
 from robot_run import passed
 
 SCENARIO = "casino_games:anna_to_thirty"
+AGAIN = "layout_tours:casino_six"  # a new table after the first game, poker again
 
 
 def test_three_players_through_poker_slot_and_roulette_to_thirty_million(table_robot):
-    report = table_robot([SCENARIO], timeout=1800)
+    report = table_robot([SCENARIO, AGAIN], timeout=1800)
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []
     assert obs["poker_result"][0].startswith("Poker: Anna wins $6M with five of a kind (9s).")
@@ -18,6 +19,9 @@ def test_three_players_through_poker_slot_and_roulette_to_thirty_million(table_r
     assert obs["correction"] == "correction: missed income"
     assert obs["stored_winner"] == ["Anna"] and "Anna wins!" in obs["victory_texts"]
     assert obs["layout"] == []  # poker pad faces 22 px+, reels and bet cards >= 48 px, nothing cut
+    # a second poker game in the same app run shows its pad and prompt again (the first result's
+    # panel once kept its height and pushed them off the screen)
+    assert passed(report, AGAIN)["layout"] == []
 
 
 def test_buying_jewels_is_a_private_moment_and_a_robbery_shows_its_cards_to_robber_and_victim_alone(table_robot):

@@ -43,6 +43,20 @@ def test_the_map_grid_gives_every_space_a_cell_of_its_own_round_the_island():
     assert pos[ring[0]] == (0, 0) and pos["messina"] == (cols - 1, 0)
 
 
+def test_upright_the_turned_grid_keeps_every_space_and_the_inside_free_for_the_key_boxes_and_back():
+    """720x1280: the map turned a quarter clockwise (5 x 8 cells); nothing inside lies on a space."""
+    turned = {sid: model.turned_cell(*cell) for sid, cell in model.grid_layout(ENGINE.board).items()}
+    assert len(set(turned.values())) == 26
+    assert all(0 <= c < model.GRID_ROWS and 0 <= r < model.GRID_COLS for c, r in turned.values())
+    inside = set(model.UPRIGHT_BOX_CELLS.values())
+    for col, row, w, h in (model.UPRIGHT_KEY_AREA, model.UPRIGHT_TAP_AREA, model.UPRIGHT_BACK_AREA):
+        cells = {(c, r) for c in range(col, col + w) for r in range(row, row + h)}
+        assert not cells & inside, "the key, the tap line, the boxes and Back lie apart"
+        inside |= cells
+    assert not set(turned.values()) & inside
+    assert turned["palermo"] == (model.GRID_ROWS - 1, 0)  # the north coast down the right-hand side
+
+
 def test_an_edited_board_goes_round_the_grid_edge():
     from dataclasses import replace
 

@@ -54,6 +54,11 @@ class CasinoActionScreen(GameScreen):
         self.option_buttons: dict = {}
         self._idle = None
 
+    def on_size(self, *_) -> None:
+        upright = self.height > self.width
+        if self.session is not None and self.mode == "choose" and upright != getattr(self, "_drawn_upright", upright):
+            self.show([])  # turned: the card choice laid out the other way
+
     def enter(self, **_) -> None:
         self.close_private()
         self.wizard = L.Wizard()
@@ -214,6 +219,7 @@ class CasinoActionScreen(GameScreen):
         self.set_phase(L.status_line(view))
         grid = self.ids.grid
         self._pending = []  # (container, text, callback, ident, enabled, selected, big)
+        self._outer = {}  # id(a row of cards) -> the widget the grid holds for it (upright: its group)
         me = view.active_name
         try:
             self._layout(view, turn, grid, me)
@@ -237,8 +243,9 @@ class CasinoActionScreen(GameScreen):
         self.option_buttons = {}
         for container, text, callback, ident, enabled, selected, big in pending:
             self._make_option(container, text, callback, ident, enabled, selected, big)
-            if container is not grid and container.parent is None:
-                grid.add_widget(container)
+            outer = self._outer.get(id(container), container)  # upright: the group (name over cards)
+            if container is not grid and outer.parent is None:
+                grid.add_widget(outer)
 
     def _layout(self, view, turn, grid, me) -> None:
         if view.phase == "manpower":
@@ -271,11 +278,22 @@ class CasinoActionScreen(GameScreen):
             self.prompt = ""
             self.summary = f"Already this turn: {view.turn_type.title()} cards." if view.turn_type else ""
             grid.cols = 1
+            self._drawn_upright = upright = self.height > self.width
             for label, keys in L.CHOICE_ROWS:
                 row = BoxLayout(spacing=self._px(th.GAP))
-                row.add_widget(Label(text=label, font_name=th.FONT, bold=True, font_size=self._px(th.CAPTION),
-                                     color=th.MUTED, size_hint_x=None, width=self._px(104),
-                                     halign="left", valign="middle", text_size=(self._px(104), None)))
+                if upright:  # 720x1280: the group's name over its cards, which get the whole width
+                    group = BoxLayout(orientation="vertical", spacing=self._px(th.GAP / 2))
+                    name = Label(text=label, font_name=th.FONT, bold=True, font_size=self._px(th.CAPTION),
+                                 color=th.MUTED, size_hint_y=None, height=self._px(30),
+                                 halign="left", valign="middle")
+                    name.bind(size=lambda w, size: setattr(w, "text_size", size))
+                    group.add_widget(name)
+                    group.add_widget(row)
+                    self._outer[id(row)] = group  # our own map: never walk .parent against an ids proxy
+                else:
+                    row.add_widget(Label(text=label, font_name=th.FONT, bold=True, font_size=self._px(th.CAPTION),
+                                         color=th.MUTED, size_hint_x=None, width=self._px(104),
+                                         halign="left", valign="middle", text_size=(self._px(104), None)))
                 for key, title in keys:
                     enabled = L.choice_enabled(turn, key)
                     self._option(row, title, lambda k=key: self.choose(k), key, enabled=enabled)

@@ -112,14 +112,22 @@ class CasinoPokerScreen(CardGamePlay, GameScreen):
 
     def _fill_pad(self) -> None:
         pad = self.ids.pad
-        if pad.children:
+        upright = self.height > self.width  # 720x1280: a column per suit, 13 rows (cards 47 px wide across)
+        if pad.children and upright == getattr(self, "_pad_upright", upright):
             return
-        pad.cols = len(L.card_values())
-        for suit in L.card_suits():
-            for value in L.card_values():
-                face = CasinoCardFace(code=value + suit, one_line=True)  # "9♣" on one line: 22 px+ (was 17 px on two)
-                face.bind(on_release=lambda f: self.tap_face(f.code))
-                pad.add_widget(face)
+        pad.clear_widgets()
+        self._pad_upright = upright
+        suits, values = L.card_suits(), L.card_values()
+        pad.cols = len(suits) if upright else len(values)
+        codes = ([v + s for v in values for s in suits] if upright else [v + s for s in suits for v in values])
+        for code in codes:
+            face = CasinoCardFace(code=code, one_line=True)  # "9♣" on one line: 22 px+ (was 17 px on two)
+            face.bind(on_release=lambda f: self.tap_face(f.code))
+            pad.add_widget(face)
+
+    def on_size(self, *_) -> None:
+        if "pad" in self.ids and self.ids.pad.children:
+            self._fill_pad()  # turned: the pad laid out the other way (nothing else changes)
 
     def _fill_slots(self) -> None:
         box = self.ids.slots

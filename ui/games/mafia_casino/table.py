@@ -11,6 +11,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from companion.engine import Seat
 from companion.games.mafia_casino import actions as A
 from companion.games.mafia_casino.engine import money
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme as th
@@ -42,6 +43,16 @@ class CasinoTableScreen(GameScreen):
     view_phase = StringProperty("")  # the Bank button waits until money can move (after the setup)
     note_title = StringProperty("")
     note_text = StringProperty("")
+    upright = BooleanProperty(False)  # taller than wide (720x1280): the bars stacked, two rows of buttons
+
+    def on_size(self, *_) -> None:
+        upright = self.height > self.width
+        if upright != self.upright:
+            self.upright = upright
+            if self.session is not None and hasattr(self, "last_events"):
+                view = self.view()  # turned: the balances and the buttons laid out the other way
+                self._fill_players(view)
+                self._fill_controls(view)
 
     def enter(self, **_) -> None:
         watch = getattr(self.table.app_services, "watch_phones", None)
@@ -123,7 +134,7 @@ class CasinoTableScreen(GameScreen):
         listing = self.showing_tokens  # a compact list beside the token hand-over panel
         compact = n > 3 or listing
         changes = L.balance_changes(self.last_events)
-        if listing:
+        if listing or self.upright:  # upright: one balance or two across, each whole
             grid.cols = 1 if n <= 3 else 2
         else:
             grid.cols = n if n <= 3 else (2 if n == 4 else 3)
@@ -174,11 +185,13 @@ class CasinoTableScreen(GameScreen):
             self._fill_players(self.view())
 
     # -- the buttons of the phase -----------------------------------------------------------------
+    #: upright, a row of more buttons than this is split in two rows (names and prices whole)
+    UPRIGHT_ROW = 5
+
     def _fill_controls(self, view) -> None:
-        row = self.ids.controls
-        row.clear_widgets()
         phase = view.phase
         buttons: list[BigButton] = []
+        items: list = []  # the row's widgets in order: the buttons, and a label in the clients phase
 
         def add(text, callback, variant="secondary", enabled=True, hint=1.0, cls=BigButton, ident=None):
             b = cls(text=text, variant=variant, size_hint_x=hint, disabled=not enabled)
@@ -189,6 +202,7 @@ class CasinoTableScreen(GameScreen):
                 b.bind(on_release=lambda *_: callback())
             b.ident = ident or text
             buttons.append(b)
+            items.append(b)
             return b
 
         legal = self.session.allows
@@ -214,7 +228,7 @@ class CasinoTableScreen(GameScreen):
         elif phase == "clients":
             label = Label(text="Client:", font_name=th.FONT, font_size=th.BODY * th.THEME.scale, color=th.MUTED,
                           size_hint_x=0.55)
-            row.add_widget(label)
+            items.append(label)
             for b in ("casino", "restaurant", "hotel"):
                 add(b.title(), lambda b=b: self.act(A.PlayClient(b)), enabled=legal(A.PlayClient(b)),
                     hint=1.25 if b == "restaurant" else 0.95, ident=f"client_{b}")
@@ -223,8 +237,23 @@ class CasinoTableScreen(GameScreen):
             add("Go to the game", lambda: self.go(L.screen_for_phase(phase)), "primary", hint=2, ident="to_game")
         add("Undo", self.ask_undo, enabled=self.session.can_undo, hint=0.8, ident="undo")
         self.buttons = {b.ident: b for b in buttons}
-        for b in buttons:
-            row.add_widget(b)
+        self._lay_controls(items)
+
+    def _lay_controls(self, items: list) -> None:
+        """The widgets in one row; upright with more than UPRIGHT_ROW, in two rows (the first
+        the longer), so that a name or a price is never cut on the narrow screen."""
+        box = self.ids.controls
+        for line in box.children:
+            line.clear_widgets()
+        box.clear_widgets()
+        rows = 2 if self.upright and len(items) > self.UPRIGHT_ROW else 1
+        first = (len(items) + 1) // 2 if rows == 2 else len(items)
+        for part in (items[:first], items[first:])[:rows]:
+            line = BoxLayout(size_hint_y=None, height=th.TOUCH * 1.1 * th.THEME.scale,
+                             spacing=th.GAP * 1.5 * th.THEME.scale)
+            for widget in part:
+                line.add_widget(widget)
+            box.add_widget(line)
 
     # -- hardware --------------------------------------------------------------------------
     def on_next(self) -> bool:

@@ -170,11 +170,28 @@ class MafiaPlusSetupScreen(Screen):
         from kivy.uix.label import Label
         from ui import theme as th
 
+        from kivy.uix.gridlayout import GridLayout
+
         s = th.THEME.scale
+        self._slots_upright = upright = self.height > self.width
         for k, slot in enumerate(m.slots()):
-            row = BoxLayout(size_hint_y=None, height=th.TOUCH * 1.5 * s, spacing=th.GAP * s)
-            row.add_widget(Label(text=f"Pick {slot.pick}:", font_name=th.FONT, font_size=th.CAPTION * s,
-                                 color=th.MUTED, size_hint_x=None, width=90 * s))
+            if upright:  # 720x1280: "Pick 1:" over two columns of choices, each name whole
+                row = BoxLayout(orientation="vertical", size_hint_y=None, spacing=th.GAP * s / 2)
+                label = Label(text=f"Pick {slot.pick}:", font_name=th.FONT, font_size=th.CAPTION * s,
+                              color=th.MUTED, size_hint_y=None, height=30 * s, halign="left", valign="middle")
+                label.bind(size=lambda w, size: setattr(w, "text_size", size))
+                row.add_widget(label)
+                choices = GridLayout(cols=2, spacing=th.GAP * s, row_force_default=True,
+                                     row_default_height=th.TOUCH * 1.2 * s, size_hint_y=None)
+                choices.bind(minimum_height=choices.setter("height"))
+                row.add_widget(choices)
+                choices.bind(height=lambda w, h, row=row: setattr(row, "height", h + 30 * s + th.GAP * s / 2))
+                buttons = choices
+            else:
+                row = BoxLayout(size_hint_y=None, height=th.TOUCH * 1.5 * s, spacing=th.GAP * s)
+                row.add_widget(Label(text=f"Pick {slot.pick}:", font_name=th.FONT, font_size=th.CAPTION * s,
+                                     color=th.MUTED, size_hint_x=None, width=90 * s))
+                buttons = row
             picked = m.picked(k)
             for cid in slot.options:
                 # the name on one line, the card under it: "Chairman's Daughter" is never cut
@@ -182,8 +199,13 @@ class MafiaPlusSetupScreen(Screen):
                               variant="selected" if cid in picked else "secondary", font_size=th.CAPTION * s)
                 b.shorten = False
                 b.bind(on_release=lambda w, k=k, cid=cid: self.pick(k, cid))
-                row.add_widget(b)
+                buttons.add_widget(b)
             box.add_widget(row)
+
+    def on_size(self, *_) -> None:
+        if "slots" in self.ids and (self.height > self.width) != getattr(self, "_slots_upright", None):
+            if getattr(self, "model", None) is not None:
+                self._fill_slots()  # turned: the choices laid out the other way
 
     # -- a custom set -----------------------------------------------------------------------
     def _fill_catalogue(self) -> None:

@@ -65,11 +65,11 @@ class SicilyMapScreen(GameScreen):
 
     def _place(self, *_):
         board = self.ids.board
-        x, y, w, h = board.area(*(model.ERROR_AREA if self.error else model.TAP_AREA))
+        x, y, w, h = board.inner("error" if self.error else "tap")
         g = 4 * self.ids.board.height / 480
         self.ids.tap.width = w - 2 * g
         self.ids.tap.x, self.ids.tap.top = x + g, y + h - g
-        x, y, w, h = board.area(*model.BACK_AREA)
+        x, y, w, h = board.inner("back")
         self.ids.back.pos, self.ids.back.size = (x + g, y + g), (w - 2 * g, h - 2 * g)
 
     # -- taps -----------------------------------------------------------------------------

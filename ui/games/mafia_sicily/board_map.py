@@ -206,10 +206,27 @@ class SicilyBoardMap(Widget):
             self.fbind(prop, self._update)
 
     # -- geometry --------------------------------------------------------------------------
+    @property
+    def turned(self) -> bool:
+        """Upright (taller than wide) with the shipped grid's shape: the grid a quarter turn clockwise."""
+        return self.height > self.width and (self._cols, self._rows) == (model.GRID_COLS, model.GRID_ROWS)
+
     def area(self, col: float, row: float, cols: float = 1, rows: float = 1) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of a block of grid cells, row 0 on top."""
-        cw, ch = self.width / self._cols, self.height / self._rows
+        """(x, y, w, h) of a block of the cells drawn (upright: of the turned grid), row 0 on top."""
+        across, down = (self._rows, self._cols) if self.turned else (self._cols, self._rows)
+        cw, ch = self.width / across, self.height / down
         return self.x + col * cw, self.top - (row + rows) * ch, cols * cw, rows * ch
+
+    def inner(self, what: str) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of "key", "tap", "error" or "back" inside the island, either way up."""
+        areas = ({"key": model.UPRIGHT_KEY_AREA, "tap": model.UPRIGHT_TAP_AREA, "error": model.UPRIGHT_ERROR_AREA,
+                  "back": model.UPRIGHT_BACK_AREA} if self.turned else
+                 {"key": model.KEY_AREA, "tap": model.TAP_AREA, "error": model.ERROR_AREA, "back": model.BACK_AREA})
+        return self.area(*areas[what])
+
+    def _cell(self, sid: str) -> tuple[int, int]:
+        col, row = self._grid[sid]
+        return model.turned_cell(col, row) if self.turned else (col, row)
 
     def _tile_rect(self, col, row):
         x, y, w, h = self.area(col, row)
@@ -255,8 +272,7 @@ class SicilyBoardMap(Widget):
         temp = set(self.view.temporary_roadblocks) if self.view is not None else set()
         chosen_side = model.faction_of(self.selected) if self.selected else ""
         for sid, tile in self.tiles.items():
-            col, row = self._grid[sid]
-            x, y, w, h = self._tile_rect(col, row)
+            x, y, w, h = self._tile_rect(*self._cell(sid))
             tile.label.text = names.get(sid, sid)  # before draw(): the size fits the name
             tile.counters = here.get(sid, [])
             tile.control = control.get(sid)
@@ -286,8 +302,11 @@ class SicilyBoardMap(Widget):
                 Line(points=[v for sid in centre for v in self._centre(sid)], width=1.5 * s)
         self.canvas.after.clear()
         for box, lab in self.box_labels.items():
-            x, y, w, h = self._tile_rect(*model.BOX_CELLS[box]) if self._cols == model.GRID_COLS else \
-                self._tile_rect(4 + model.BOXES.index(box), 1)
+            if self.turned:
+                x, y, w, h = self._tile_rect(*model.UPRIGHT_BOX_CELLS[box])
+            else:
+                x, y, w, h = self._tile_rect(*model.BOX_CELLS[box]) if self._cols == model.GRID_COLS else \
+                    self._tile_rect(4 + model.BOXES.index(box), 1)
             lab.font_size = TEXT * s
             lab.pos, lab.size = (x, y + (CHIP + 5) * s), (w, h - (CHIP + 5) * s)
             lab.text_size = (w, None)
@@ -300,13 +319,13 @@ class SicilyBoardMap(Widget):
                 draw_chips(here.get(box, []), x + 5 * s, y + 4 * s, w - 10 * s)
 
     def _centre(self, sid):
-        x, y, w, h = self.area(*self._grid[sid])
+        x, y, w, h = self.area(*self._cell(sid))
         return x + w / 2, y + h / 2
 
     def _place_key(self) -> None:
         """The border key, one type a line, in the island's west (a swatch before each word)."""
         s = T.scale
-        x, y, w, h = self.area(*model.KEY_AREA)
+        x, y, w, h = self.inner("key")
         pad = 8 * s
         line = min(28 * s, (h - 2 * pad) / max(1, len(self.key_labels)))
         sw = 18 * s

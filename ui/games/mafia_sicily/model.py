@@ -126,6 +126,21 @@ TAP_AREA = (4, 2, 3, 1)
 ERROR_AREA = (4, 1, 3, 2)  # a refusal's sentence: over the boxes too, while it shows
 BACK_AREA = (5, 3, 2, 1)
 
+#: Upright (720x1280) the shipped grid is turned a quarter clockwise, 5 columns x 8 rows (north coast on
+#: the right, Palermo top right), so a tile is as wide as tall and every name keeps its 22 px; inside the
+#: island (in the turned grid's cells): the key on top, the tap line (and a refusal) under the centre
+#: track, the boxes in a row, Back across the bottom.
+UPRIGHT_KEY_AREA = (1, 1, 3, 2)
+UPRIGHT_BOX_CELLS = {"station": (1, 5), "prison": (2, 5), "continent": (3, 5)}
+UPRIGHT_TAP_AREA = (2, 4, 2, 1)
+UPRIGHT_ERROR_AREA = UPRIGHT_TAP_AREA  # the boxes keep their own cells: a refusal is short enough
+UPRIGHT_BACK_AREA = (1, 6, 3, 1)
+
+
+def turned_cell(col: int, row: int) -> tuple[int, int]:
+    """A cell of the wide grid on the upright one (a quarter turn clockwise)."""
+    return GRID_ROWS - 1 - row, col
+
 #: The border colours' key, one type a line (what the map's borders mean, where the map is).
 TYPE_ORDER = ("city", "telephone", "roadblock", "antimafia", "ambush", "restaurant", "assassination",
               "news_leak", "blank")
