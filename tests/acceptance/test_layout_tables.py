@@ -21,7 +21,7 @@ TOURS = ["layout_tours:home_and_settings", "layout_tours:casino_six", "layout_to
 
 @pytest.mark.parametrize("size", ["800x480", "1024x600", "1280x720"])
 def test_every_screen_reached_with_the_most_players_reads_whole(table_robot, size):
-    report = table_robot(TOURS, size=size, timeout=1800)
+    report = table_robot(TOURS, size=size)
     problems = []
     for tour in TOURS:
         problems += passed(report, tour).get("layout", [])
