@@ -6,7 +6,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/liveness.py, ordering.py
 import liveness  # noqa: E402
-from ordering import CACHE_KEY, measured_lengths, plain_id, seeded_lengths, weight  # noqa: E402
+from ordering import (CACHE_KEY, WRITE_SEED, group_of, measured_lengths, plain_id, seeded_lengths,  # noqa: E402
+                      weight, write_seed)
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
@@ -64,6 +65,7 @@ def pytest_collection_modifyitems(config, items):
             name = item.nodeid.split("::")[0]
             item.add_marker(pytest.mark.xdist_group(name))
             shared.add(name)
+            _groups[item.nodeid] = name
         else:
             name = item.nodeid
         groups.setdefault(name, []).append(item)
@@ -88,23 +90,32 @@ def pytest_collection_modifyitems(config, items):
 
 
 _durations: dict[str, float] = {}
+#: the tests that share a module's app: node id -> its group (the file)
+_groups: dict[str, str] = {}
 
 
 def pytest_runtest_logreport(report):
     # setup + call + teardown: a module's app is built in its first test's setup
     key = plain_id(report.nodeid)
     _durations[key] = _durations.get(key, 0.0) + report.duration
+    group = group_of(report.nodeid)  # under xdist the controller learns the groups from the node ids
+    if group is not None:
+        _groups[key] = group
 
 
 def pytest_sessionfinish(session):
     """Keep what this run measured (in pytest's cache, .pytest_cache/, never in the tree) for
-    the next run's order; tests not run this time keep their old lengths."""
+    the next run's order; tests not run this time keep their old lengths. With
+    ``MAFIA_TESTS_WRITE_SEED=1`` the seed table tests/durations.json is rewritten from it too."""
     config = session.config
-    cache = getattr(config, "cache", None)
-    if cache is None or hasattr(config, "workerinput") or not _durations:
+    if hasattr(config, "workerinput") or not _durations:
         return  # xdist's workers report to the controller, which keeps the numbers
-    merged = {**measured_lengths(config), **{k: round(v, 2) for k, v in _durations.items()}}
-    cache.set(CACHE_KEY, merged)
+    cache = getattr(config, "cache", None)
+    if cache is not None:
+        cache.set(CACHE_KEY, {**measured_lengths(config), **{k: round(v, 2) for k, v in _durations.items()}})
+    if os.environ.get(WRITE_SEED):  # tests/durations.json measured, never hand-kept (tests/ordering.py)
+        path = write_seed(_durations, _groups)
+        config.get_terminal_writer().line(f"{WRITE_SEED}: wrote {path} from this run's lengths")
 
 
 @pytest.fixture
