@@ -21,16 +21,45 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 _NARRATION_DEFAULT = Path(__file__).resolve().parent / "narration-espeak.toml"
 os.environ.setdefault("MAFIA_COMPANION_NARRATION", str(_NARRATION_DEFAULT))
 
-def _shares_a_module_fixture(item) -> bool:
-    """Does the test use a fixture that lives longer than one test (a module's app, a played game)?
-    Those tests must stay on one worker, or each worker builds the fixture again."""
+def _module_fixtures(item) -> set[str] | None:
+    """The fixtures the test uses that live longer than one test (a module's app, a played game),
+    by name; None when that cannot be told (then the whole file counts as one app)."""
     info = getattr(item, "_fixtureinfo", None)
     if info is None:
-        return True  # cannot tell: keep the file together, as before
-    for defs in info.name2fixturedefs.values():
-        if defs and defs[-1].scope in ("module", "class", "package"):
-            return True
-    return False
+        return None
+    return {name for name, defs in info.name2fixturedefs.items()
+            if defs and defs[-1].scope in ("module", "class", "package")}
+
+
+def _app_groups(items) -> dict[str, str]:
+    """The xdist group of each test that shares a longer-lived fixture: its file and the fixtures
+    its tests share (``tests/acceptance/test_shell.py#gpio_table``). Tests sharing any such
+    fixture, even through another, are one group, so each app is built once, on one worker; a
+    file's different apps are different groups and may play side by side on two workers."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    uses: dict[str, list[str]] = {}
+    for item in items:
+        file = item.nodeid.split("::")[0]
+        fixtures = _module_fixtures(item)
+        keys = [f"{file}::*"] if fixtures is None else [f"{file}::{name}" for name in sorted(fixtures)]
+        if keys:
+            uses[item.nodeid] = keys
+            find(keys[0])
+            for key in keys[1:]:
+                parent[find(key)] = find(keys[0])
+    members: dict[str, list[str]] = {}
+    for key in parent:
+        members.setdefault(find(key), []).append(key)
+    # "file#fixtures": the group goes into the node id after an "@", where "::" would be read as a part
+    names = {root: root.split("::")[0] + "#" + "+".join(sorted(k.split("::", 1)[1] for k in keys))
+             for root, keys in members.items()}
+    return {nodeid: names[find(keys[0])] for nodeid, keys in uses.items()}
 
 
 def pytest_configure(config):
@@ -48,7 +77,8 @@ def pytest_configure(config):
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
     """Under ``-n 4 --dist loadgroup`` (./dev test): the tests of a file that share a module-scoped
-    fixture (an app played once, read by several tests) stay on one worker; every other test may
+    fixture (an app played once, read by several tests) stay on one worker (one group per app:
+    ``_app_groups``, a file's two apps may play on two workers); every other test may
     go to any worker, so two long robot games of one file play side by side. The groups are
     handed out longest first (as long as they took at the last run: tests/ordering.py), so no
     worker starts a long game at the end.
@@ -60,9 +90,10 @@ def pytest_collection_modifyitems(config, items):
     app again."""
     groups: dict[str, list] = {}
     shared: set[str] = set()
+    app_groups = _app_groups(items)
     for item in items:
-        if _shares_a_module_fixture(item):
-            name = item.nodeid.split("::")[0]
+        name = app_groups.get(item.nodeid)
+        if name is not None:
             item.add_marker(pytest.mark.xdist_group(name))
             shared.add(name)
             _groups[item.nodeid] = name

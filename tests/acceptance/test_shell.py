@@ -295,20 +295,29 @@ def test_history_tap_on_an_unfinished_game_resumes_it(text_only_table):
 
 
 # -- pictures ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("run,name,size", [
-    ("gpio_table", "settings", (1024, 600)), ("gpio_table", "settings_testing", (1024, 600)),
-    ("keys_table", "power_menu", (800, 480)), ("keys_table", "power_menu_error", (800, 480)),
-    ("keys_table", "sound_panel", (800, 480)),
-    ("keys_table", "register_tag", (800, 480)), ("keys_table", "register_tag_cards", (800, 480)),
-    ("keys_table", "register_tag_keyboard", (800, 480)), ("keys_table", "register_tag_list", (800, 480)),
-    ("keys_table", "settings_reader", (800, 480)), ("keys_table", "reader_disconnected", (800, 480)),
-    ("text_only_table", "history", (1280, 720)), ("text_only_table", "settings_text_only", (1280, 720)),
-    ("text_only_table", "home", (1280, 720)), ("text_only_table", "sound_panel_text_only", (1280, 720)),
-    ("text_only_table", "home_error", (1280, 720)), ("gpio_table", "home_notice", (1024, 600)),
-])
-def test_every_shell_screen_picture_is_not_blank(request, run, name, size):
-    png = Path(request.getfixturevalue(run)["out"]) / f"{name}.png"
+# One test per app, naming its fixture: the tests of a module-scoped app are grouped on one xdist
+# worker (tests/conftest.py reads the fixtures a test names), so no other worker starts that app
+# again for a picture (``request.getfixturevalue`` hid the app from the grouping).
+def assert_not_blank(report: dict, name: str, size: tuple[int, int]) -> None:
+    png = Path(report["out"]) / f"{name}.png"
     stats = colour_stats(png)
     assert stats["size"] == size
     assert stats["colours"] >= 12, f"{png.name} has only {stats['colours']} colours"
     assert stats["top_share"] < 0.85, f"{png.name} is mostly one colour"
+
+
+@pytest.mark.parametrize("name", ["home_notice", "settings", "settings_testing"])
+def test_every_gpio_table_picture_is_not_blank(gpio_table, name):
+    assert_not_blank(gpio_table, name, (1024, 600))
+
+
+@pytest.mark.parametrize("name", ["power_menu", "power_menu_error", "sound_panel", "register_tag",
+                                  "register_tag_cards", "register_tag_keyboard", "register_tag_list",
+                                  "settings_reader", "reader_disconnected"])
+def test_every_keys_table_picture_is_not_blank(keys_table, name):
+    assert_not_blank(keys_table, name, (800, 480))
+
+
+@pytest.mark.parametrize("name", ["home", "home_error", "history", "settings_text_only", "sound_panel_text_only"])
+def test_every_text_only_table_picture_is_not_blank(text_only_table, name):
+    assert_not_blank(text_only_table, name, (1280, 720))
