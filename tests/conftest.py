@@ -70,6 +70,14 @@ def pytest_configure(config):
         os.environ[liveness.ENV] = f"{liveness.calibrate():.2f}"
     # keep the order below (longest first); xdist would otherwise sort groups by how many tests
     # they hold, which starts the one-test robot games last
+    # ``-n N`` alone means xdist's "load", which ignores the groups: every worker would start each
+    # module's app again; unless --dist was given, it means loadgroup here (as ./dev test says)
+    args = [str(a) for a in config.invocation_params.args]
+    if not any(a == "-d" or a.startswith("--dist") for a in args):
+        if hasattr(config, "workerinput"):  # a worker: xdist set its loadgroup flag from "load"
+            config.option.loadgroup = True
+        elif getattr(config.option, "dist", "no") == "load":  # the controller: its scheduler
+            config.option.dist = "loadgroup"
     if getattr(config.option, "dist", "no") == "loadgroup":
         config.option.loadscopereorder = False
 
