@@ -12,16 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from headless import app_env, run_app  # noqa: F401  (run_app: the ui_runner fixture)
+from headless import ROOT, app_env, kivy_env, run_app  # noqa: F401  (older imports from here)
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))  # pngcheck
-
-
-def kivy_env(tmp: Path) -> dict:
-    """An app of these tests keeps the test process's mock pin factory (tests/conftest.py)."""
-    return app_env(tmp, hardware_from_caller=True)
 
 
 @pytest.fixture(scope="session")

@@ -80,7 +80,7 @@ def start_without_display(tmp_path, driver: str, *args: str):
     import subprocess
     import sys
 
-    from conftest import ROOT, kivy_env
+    from headless import ROOT, kivy_env  # not conftest: another folder's conftest may hold that name
 
     env = kivy_env(tmp_path)
     env.pop("KIVY_NO_CONSOLELOG")  # Kivy's own console log on, as under systemd: no traceback there either
