@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 #: where the long tests' lengths come from when this checkout has not measured them yet
 SEED_DURATIONS = Path(__file__).with_name("durations.json")
 #: pytest's cache key for the lengths the last run measured (per node id, seconds)
@@ -67,11 +68,15 @@ def group_of(nodeid: str) -> str | None:
     return group if at and group.startswith("tests/") else None
 
 
+def _file_exists(key: str) -> bool:
+    return (ROOT / key.split("::")[0].split("#")[0]).exists()
+
+
 def seed_from(durations: dict[str, float], groups: dict[str, str], old: dict[str, float],
-              shortest: float = SEED_SHORTEST) -> dict[str, float]:
+              shortest: float = SEED_SHORTEST, exists=lambda key: True) -> dict[str, float]:
     """The seed table from one run: each group (a file sharing one app: the sum of its tests) or
     lone test that took at least ``shortest`` seconds, in whole seconds, longest first; the old
-    entries of tests this run did not run are kept.
+    entries of tests this run did not run are kept while their file ``exists``.
 
     >>> seed_from({"tests/a.py::t1": 30.4, "tests/a.py::t2": 2.0, "tests/b.py::t": 12.6, "tests/c.py::t": 1.0},
     ...           {"tests/a.py::t1": "tests/a.py", "tests/a.py::t2": "tests/a.py"},
@@ -83,7 +88,7 @@ def seed_from(durations: dict[str, float], groups: dict[str, str], old: dict[str
         key = groups.get(nodeid, nodeid)
         lengths[key] = lengths.get(key, 0.0) + seconds
     ran = list(durations)
-    kept = {k: v for k, v in old.items() if not any(n.startswith(k) or k.startswith(n) for n in ran)}
+    kept = {k: v for k, v in old.items() if exists(k) and not any(n.startswith(k) or k.startswith(n) for n in ran)}
     measured = {k: round(v) for k, v in lengths.items() if v >= shortest}
     return dict(sorted({**kept, **measured}.items(), key=lambda kv: -kv[1]))
 
@@ -94,6 +99,6 @@ def write_seed(durations: dict[str, float], groups: dict[str, str]) -> Path:
         about = json.loads(SEED_DURATIONS.read_text()).get("_about", "")
     except (OSError, ValueError):
         about = ""
-    table = {"_about": about, "seconds": seed_from(durations, groups, seeded_lengths())}
+    table = {"_about": about, "seconds": seed_from(durations, groups, seeded_lengths(), exists=_file_exists)}
     SEED_DURATIONS.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
     return SEED_DURATIONS

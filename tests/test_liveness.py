@@ -123,3 +123,6 @@ def test_the_seed_table_is_written_from_a_run_s_lengths():
     assert seed_from(durations, groups, old) == {"tests/acceptance/test_b.py": 200,  # not run: kept
                                                  "tests/acceptance/test_a.py": 103,  # measured: replaced
                                                  "tests/acceptance/test_new_game.py::test_plays": 81}
+    gone = seed_from({}, {}, {"tests/ui/test_gone.py": 60, "tests/acceptance/test_b.py#app": 20},
+                     exists=lambda key: "gone" not in key)
+    assert gone == {"tests/acceptance/test_b.py#app": 20}  # a deleted file's entry goes
