@@ -46,6 +46,12 @@ def app_env(tmp: Path, hardware_from_caller: bool = False, **extra: str) -> dict
     return env
 
 
+def kivy_env(tmp: Path, **extra: str) -> dict:
+    """The environment of an app started by a UI test that keeps the test process's hardware
+    settings (its mock pin factory: tests/conftest.py)."""
+    return app_env(tmp, hardware_from_caller=True, **extra)
+
+
 def run_app(args: list[str], tmp: Path, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run a Python entry point of the app in a fresh interpreter, ended only when it is stuck:
     nothing new on its stdout or stderr for ``timeout`` quiet-machine seconds stretched by the

@@ -14,11 +14,13 @@ import shutil
 import subprocess
 import sys
 
+from liveness import patience  # a wait stretched on a busy machine
+
 _names = itertools.count()
 
 
 def ip(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-    return subprocess.run(["ip", *args], capture_output=True, text=True, check=check, timeout=20)
+    return subprocess.run(["ip", *args], capture_output=True, text=True, check=check, timeout=patience(20))
 
 
 def skip_reason() -> str | None:
@@ -61,7 +63,7 @@ class Namespaces:
 
     def run(self, ns: str, *command: str, **kwargs) -> subprocess.CompletedProcess:
         return subprocess.run(["ip", "netns", "exec", ns, *command], capture_output=True, text=True,
-                              timeout=kwargs.pop("timeout", 60), **kwargs)
+                              timeout=patience(kwargs.pop("timeout", 60)), **kwargs)
 
     def popen(self, ns: str, *command: str, **kwargs) -> subprocess.Popen:
         return subprocess.Popen(["ip", "netns", "exec", ns, *command], **kwargs)
@@ -87,7 +89,7 @@ print(json.dumps({"join_page": "<h1>Join the table</h1>" in page, "hello": json.
 def phone_opens(ns: str, url: str) -> dict:
     """A phone in namespace ``ns`` opens ``url`` (the join page) and says hello: what it got."""
     done = subprocess.run(["ip", "netns", "exec", ns, sys.executable, "-c", PHONE_OPENS, url],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=patience(60))
     if done.returncode != 0:
         raise AssertionError(f"the phone in {ns} could not open {url}: {done.stderr[-1500:]}")
     return json.loads(done.stdout)

@@ -110,3 +110,19 @@ def test_waiting_on_a_started_child_follows_its_log_and_gives_up_when_it_stops(t
     finally:
         stuck.kill()
         stuck.wait()
+
+
+def test_the_seed_table_is_written_from_a_run_s_lengths():
+    from ordering import seed_from
+
+    durations = {"tests/acceptance/test_a.py::t1": 100.2, "tests/acceptance/test_a.py::t2": 3.0,
+                 "tests/acceptance/test_new_game.py::test_plays": 80.6, "tests/companion/test_x.py::t": 0.1}
+    groups = {"tests/acceptance/test_a.py::t1": "tests/acceptance/test_a.py",
+              "tests/acceptance/test_a.py::t2": "tests/acceptance/test_a.py"}
+    old = {"tests/acceptance/test_a.py": 300, "tests/acceptance/test_b.py": 200}
+    assert seed_from(durations, groups, old) == {"tests/acceptance/test_b.py": 200,  # not run: kept
+                                                 "tests/acceptance/test_a.py": 103,  # measured: replaced
+                                                 "tests/acceptance/test_new_game.py::test_plays": 81}
+    gone = seed_from({}, {}, {"tests/ui/test_gone.py": 60, "tests/acceptance/test_b.py#app": 20},
+                     exists=lambda key: "gone" not in key)
+    assert gone == {"tests/acceptance/test_b.py#app": 20}  # a deleted file's entry goes

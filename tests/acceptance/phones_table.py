@@ -16,6 +16,7 @@ import aiohttp
 
 from mafia_plus_table import MafiaPlusTable
 from robot import NotOnScreen, Stalled
+from liveness import patience  # noqa: E402  (tests/, on the path from robot.py)
 
 RESUME = re.compile(r"^Mafia\+ · ")  # the home screen's Resume row for the open game ("Mafia+ · Night 0 — …")
 ADDRESS = re.compile(r"^\d{1,3}(\.\d{1,3}){3}:\d{2,5}$")
@@ -37,7 +38,7 @@ class Phone:
     async def _open(self):
         # a browser sends its page's Origin with every POST and WebSocket handshake
         return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
-                                     timeout=aiohttp.ClientTimeout(total=10),
+                                     timeout=aiohttp.ClientTimeout(total=patience(10)),
                                      headers={"Origin": self.url.rstrip("/")})
 
     def _run(self, coro):

@@ -147,11 +147,21 @@ def _settings(t) -> None:
 
 # -- scenarios --------------------------------------------------------------------------------
 def gpio(t):
-    """GPIO on MockFactory pins (NEXT 17, BACK 27, ROLL 22), no reader configured."""
+    """GPIO on MockFactory pins (NEXT 17, BACK 27, ROLL 22), no reader configured; the database
+    file was not ours: moved aside, said in the home banner until OK."""
+    from tables_help import check_layout
+
     r = t.robot
     r.wait_for("Choose a game")
     r.run_for(0.5)
     t.obs["status_bar"] = [s.text for s in r._visible() if s.rect[1] > Window.height * 0.8]
+    t.obs["notice"] = r.wait_for(re.compile("nothing was deleted"))
+    t.obs["notice_ok"] = [[c.text, round(c.rect[3])] for c in r.controls() if c.text == "OK"]
+    check_layout(t, "home-notice")  # the banner's sentence whole, its OK a full-size target
+    t.shot("home_notice")
+    r.tap("OK")
+    r.wait_gone(re.compile("nothing was deleted"))
+    t.obs["notice_gone"] = True
     r.tap("Dice & Spinner")
     r.wait_for("Roll 2 dice", control=True)
     t.obs["game"] = t.outside.latest_game("dice")
@@ -345,6 +355,15 @@ def text_only(t):
     r.run_for(0.5)
     t.obs["status_bar"] = [s.text for s in r._visible() if s.rect[1] > Window.height * 0.8]
     t.shot("home")
+    # the game recorded by other rules (an older app's Il Capo): refused with a sentence at home
+    t.obs["home_resume"] = [c.text for c in r.controls() if c.text.startswith(("Dice & Spinner ·", "Il Capo —"))]
+    r.tap(re.compile("^Il Capo — "))
+    t.obs["other_rules"] = r.wait_for(re.compile("cannot replay it exactly"))
+    t.obs["other_rules_still_home"] = r.sees("Choose a game")
+    t.shot("home_error")
+    r.tap("OK")
+    r.wait_gone(re.compile("cannot replay it exactly"))
+    t.obs["other_rules_stays"] = any(c.text.startswith("Il Capo — ") for c in r.controls())
     r.tap("Game history")
     r.wait_for(re.compile(r"^Dice & Spinner"))
     r.run_for(0.3)
@@ -360,6 +379,7 @@ def text_only(t):
     r.tap(re.compile(r"^Resume"))
     r.wait_for("Roll 2 dice", control=True)
     t.obs["resumed_total"] = _total(r)
+    t.obs["resumed_chips"] = [s.text for s in r._visible() if re.match(r"^\d\+\d=\d+$", s.text)]
     _settings(t)
     t.obs["settings_sound"] = [s for s in r.texts() if s.startswith("TEXT ONLY")]
     t.obs["switch_enabled"] = [c.text for c in r.controls() if c.text in ("On", "Off")]

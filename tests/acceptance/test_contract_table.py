@@ -7,7 +7,7 @@ SCENARIO = "contract_games:whole_game"
 
 
 def test_a_whole_three_player_game_to_the_final_score(table_robot):
-    report = table_robot([SCENARIO], timeout=1800)
+    report = table_robot([SCENARIO])
     obs = passed(report, SCENARIO)
     assert obs["mismatches"] == []
     assert obs["counted_rounds"][-1] == 4 and obs["stored_winners"]
@@ -22,7 +22,7 @@ def test_round_one_names_the_vicelard_holder_and_the_row_is_still_while_an_influ
     """Issue 26: round 1 says who holds the Vicelard card (the last player, Elena, by the rule);
     with the influence panel open a stray tap on another Mafioso changes nothing; an influence is
     Influence, the Mafioso, a card, Play: 4 taps (as before: the flow did not change)."""
-    report = table_robot(["contract_games:first_influence"], size="800x480", timeout=600)
+    report = table_robot(["contract_games:first_influence"], size="800x480")
     obs = passed(report, "contract_games:first_influence")
     assert obs["layout_texts"] and all("Elena holds the Vicelard card" in x for x in obs["layout_texts"])
     assert any("Elena holds the Vicelard card" in x for x in obs["turn_texts"])
@@ -38,7 +38,7 @@ def test_round_one_of_three_players_by_every_kind_of_tap(table_robot):
     and value, only Influence for the opener, a refusal in words with nothing stored, Undo asked
     once, Vicelard chasing Copper, passes in a row, the count tile by tile and the play areas.
     And issue #24's measure: the Play tap computes one view and draws the screen once."""
-    report = table_robot(["contract_games:first_round"], size="800x480", timeout=900)
+    report = table_robot(["contract_games:first_round"], size="800x480")
     obs = passed(report, "contract_games:first_round")
     assert obs["seated"] == "3 players. Anna plays first."
     assert obs["tag_used"] is True and obs["after_tag"] == "3 players. Anna plays first."
@@ -70,7 +70,7 @@ def test_round_one_of_three_players_by_every_kind_of_tap(table_robot):
 
 
 def test_coppers_choice_by_the_players_buttons_and_tags(table_robot):
-    report = table_robot(["contract_games:coppers_choice"], size="800x480", timeout=600)
+    report = table_robot(["contract_games:coppers_choice"], size="800x480")
     obs = passed(report, "contract_games:coppers_choice")
     assert "Take the Copper card" in obs["buttons"]
     assert any(b.startswith(f"{obs['single']} discards") for b in obs["buttons"])

@@ -21,7 +21,7 @@ def _linking(obs, names) -> None:
 
 def test_sicily_seats_link_phones_on_their_private_screen_and_see_only_their_own_cards(table_robot):
     scenario = "games_phones:sicily"
-    obs = passed(table_robot([scenario], env=PHONES, timeout=1500), scenario)
+    obs = passed(table_robot([scenario], env=PHONES), scenario)
     names = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
     _linking(obs, names)
     assert obs["linked_line"] == "Anna: your cards are on your phone too."
@@ -34,7 +34,7 @@ def test_sicily_seats_link_phones_on_their_private_screen_and_see_only_their_own
 
 def test_casino_seats_link_phones_passing_the_device_and_see_only_their_own_safe(table_robot):
     scenario = "games_phones:casino"
-    obs = passed(table_robot([scenario], env=PHONES, timeout=1500), scenario)
+    obs = passed(table_robot([scenario], env=PHONES), scenario)
     names = ["Anna", "Ben", "Cleo", "Eva", "Fay"]  # Dan skipped
     _linking(obs, names)
     assert obs["status_line"] == "phones: 5 connected"

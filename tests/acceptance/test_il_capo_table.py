@@ -10,7 +10,7 @@ SCENARIO = "il_capo_games:three_players"
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """One game, played once, read by every test below."""
-    return passed(play(tmp_path_factory.mktemp("il-capo-table"), [SCENARIO], timeout=1800), SCENARIO)
+    return passed(play(tmp_path_factory.mktemp("il-capo-table"), [SCENARIO]), SCENARIO)
 
 
 def test_three_players_through_every_encounter_to_a_winner(played):
@@ -54,7 +54,7 @@ SECOND = "il_capo_games:bank_undo_and_the_syndicate"
 
 @pytest.fixture(scope="module")
 def banked(tmp_path_factory):
-    return passed(play(tmp_path_factory.mktemp("il-capo-bank"), [SECOND], timeout=1200), SECOND)
+    return passed(play(tmp_path_factory.mktemp("il-capo-bank"), [SECOND]), SECOND)
 
 
 def test_new_game_names_typed_on_the_on_screen_keyboard_in_seat_order(banked):

@@ -15,7 +15,7 @@ PHONES = {"MAFIA_COMPANION_PHONES_HOST": "0.0.0.0", "MAFIA_COMPANION_PHONES_PORT
 
 def test_seven_phones_and_the_table_play_mafia_plus_from_the_join_to_the_reveal(table_robot):
     scenario = "mafia_plus_phones:seven_players"
-    obs = passed(table_robot([scenario], settings=FAST, env=PHONES, timeout=1800), scenario)
+    obs = passed(table_robot([scenario], settings=FAST, env=PHONES), scenario)
     _held(obs)  # the shared screen: no leak, every announcement, nothing cut
     assert obs["phone_leaks"] == [], obs["phone_leaks"]
     assert obs["answers"], "the Detective's or the Lady's answer reached a phone"

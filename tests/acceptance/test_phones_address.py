@@ -24,7 +24,7 @@ def test_the_hotspots_address_is_on_the_deal_a_phone_opens_it_and_the_qr_follows
     env = {**PHONES, "ADDRESS_TEST_DEVICE": device, "ADDRESS_TEST_PHONE_NS": phone,
            "MAFIA_COMPANION_HOTSPOT": str(tmp_path / "no-hotspot.toml")}
     scenario = "phones_address:hotspot_qr_follows_the_network"
-    obs = passed(table_robot([scenario], env=env, prefix=["ip", "netns", "exec", table], timeout=600), scenario)
+    obs = passed(table_robot([scenario], env=env, prefix=["ip", "netns", "exec", table]), scenario)
     assert obs["phone"]["join_page"] and len(obs["phone"]["hello"]["code"]) == 4
     assert obs["no_network"] == NO_NETWORK and obs["address_while_offline"] == []
     assert not obs["scan_to_join_while_offline"]  # nothing to scan: the sentence alone
@@ -39,7 +39,7 @@ def test_a_table_with_nothing_but_loopback_says_phones_need_a_network(table_robo
     env = {**PHONES, "MAFIA_COMPANION_HOTSPOT": str(tmp_path / "no-hotspot.toml")}
     scenarios = ["phones_address:loopback_only_says_phones_need_a_network",
                  "phones_address:casino_join_says_phones_need_a_network"]
-    report = table_robot(scenarios, env=env, prefix=["ip", "netns", "exec", lonely], timeout=600)
+    report = table_robot(scenarios, env=env, prefix=["ip", "netns", "exec", lonely])
     for scenario in scenarios:
         obs = passed(report, scenario)
         assert obs["sentence"] == NO_NETWORK and obs["addresses"] == [] and not obs["scan_to_join"]

@@ -29,7 +29,7 @@ def busy_port(monkeypatch):
 
 def test_a_phone_is_linked_at_the_deal_by_the_code_it_shows(table_robot, busy_port):
     scenario = "phones_table:link_at_the_deal"
-    obs = passed(table_robot([scenario], settings=FAST, timeout=600), scenario)
+    obs = passed(table_robot([scenario], settings=FAST), scenario)
     assert obs["busy_port_avoided"], obs["address"]
     assert obs["page_before_link"] == 403
     assert obs["wrong_code"].startswith("No phone shows the code") and obs["keypad_still_open"]
@@ -45,7 +45,7 @@ def test_a_phone_is_linked_at_the_deal_by_the_code_it_shows(table_robot, busy_po
 
 def test_phones_switched_off_in_settings_answer_nothing_and_show_nothing(table_robot, busy_port):
     scenario = "phones_table:phones_off"
-    obs = passed(table_robot([scenario], settings=FAST, timeout=600), scenario)
+    obs = passed(table_robot([scenario], settings=FAST), scenario)
     assert obs["served_before"] and obs["refused_when_off"]
     assert not obs["qr_when_off"] and not obs["link_button_when_off"]
     assert obs["address_on"].startswith("127.0.0.1:")
@@ -54,6 +54,6 @@ def test_phones_switched_off_in_settings_answer_nothing_and_show_nothing(table_r
 
 def test_twenty_three_players_link_a_phone_at_800x480(table_robot, busy_port):
     scenario = "phones_table:twenty_three_at_the_deal"
-    obs = passed(table_robot([scenario], settings=FAST, timeout=900), scenario)
+    obs = passed(table_robot([scenario], settings=FAST), scenario)
     assert obs["page"] == [200, "Valentina"]
     assert obs["cut"] == []

@@ -38,8 +38,11 @@ def _hardware(tmp: Path, text: str) -> dict:
 
 @pytest.fixture(scope="module")
 def gpio_table(tmp_path_factory):
+    """The GPIO table, started on a database file that is not ours (moved aside, said at home)."""
     tmp = tmp_path_factory.mktemp("shell-gpio")
-    return play(tmp, ["shell_scenarios:gpio"], size="1024x600", narration="on", env=_hardware(tmp, GPIO))
+    db = tmp / "table.db"
+    db.write_bytes(b"these are not the rows you are looking for" * 200)
+    return play(tmp, ["shell_scenarios:gpio"], size="1024x600", narration="on", env=_hardware(tmp, GPIO), db=db)
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +70,8 @@ def keys_table(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def text_only_table(tmp_path_factory):
-    """No speech synthesizer on PATH; two dice games before the app starts, one finished."""
+    """No speech synthesizer on PATH; before the app starts: an Il Capo game an older app recorded by
+    other rules, then two dice games, one finished."""
     from companion.games.dice import Finish
     from companion.session import Session
     from companion.store import Store
@@ -75,6 +79,7 @@ def text_only_table(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("shell-text-only")
     db = tmp / "table.db"
     store = Store.open(db)
+    store.create_game("il-capo", 999, 1, {"players": ["Anna", "Ben", "Carla"]})  # an older app's rules
     done = Session.start(store, "dice", {}, seed=1)
     done.draw("roll2d6")
     done.act(Finish())
@@ -102,6 +107,25 @@ def _tags(report) -> dict:
         return {uid: [kind, ref] for uid, kind, ref in con.execute("SELECT uid, kind, ref FROM tags")}
     finally:
         con.close()
+
+
+# -- the database and the resume list -------------------------------------------------------------
+def test_a_database_moved_aside_is_said_in_the_home_banner_until_ok(gpio_table):
+    obs = passed(gpio_table, "shell_scenarios:gpio")
+    notice = obs["notice"]
+    assert notice.startswith("The database file table.db ") and "It was kept as table.db.unusable-" in notice
+    assert "a fresh one was started; nothing was deleted." in notice
+    assert len(obs["notice_ok"]) == 1 and obs["notice_ok"][0][1] >= 48  # the banner holds a full-size OK
+    assert obs.get("layout", []) == [] and obs["notice_gone"]
+    assert list(Path(gpio_table["db"]).parent.glob("table.db.unusable-*")), "the unreadable file was kept"
+
+
+def test_a_game_recorded_by_other_rules_is_refused_with_a_sentence_at_home(text_only_table):
+    obs = passed(text_only_table, "shell_scenarios:text_only")
+    assert obs["home_resume"] == ["Dice & Spinner · 1 roll", "Il Capo — Anna, Ben, Carla"]
+    assert obs["other_rules"].startswith("Game 1 was recorded with version 999 of the Il Capo rules")
+    assert obs["other_rules"].endswith("cannot replay it exactly. It stays in the history.")
+    assert obs["other_rules_still_home"] and obs["other_rules_stays"]
 
 
 # -- GPIO buttons ------------------------------------------------------------------------------
@@ -262,26 +286,38 @@ def test_history_tap_on_an_unfinished_game_resumes_it(text_only_table):
     assert obs["still_history"]  # a tap on a finished game only lists it
     con = sqlite3.connect(text_only_table["db"])
     try:
-        action = con.execute("SELECT action FROM actions WHERE game_id=2 ORDER BY seq LIMIT 1").fetchone()[0]
+        action = con.execute("SELECT action FROM actions WHERE game_id=3 ORDER BY seq LIMIT 1").fetchone()[0]
     finally:
         con.close()
-    assert obs["resumed_total"] == str(sum(json.loads(action)["dice"]))  # the running game's roll
+    dice = json.loads(action)["dice"]
+    assert obs["resumed_total"] == str(sum(dice))  # the running game's roll, after the restart
+    assert obs["resumed_chips"] == ["+".join(map(str, dice)) + f"={sum(dice)}"]  # and its history
 
 
 # -- pictures ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("run,name,size", [
-    ("gpio_table", "settings", (1024, 600)), ("gpio_table", "settings_testing", (1024, 600)),
-    ("keys_table", "power_menu", (800, 480)), ("keys_table", "power_menu_error", (800, 480)),
-    ("keys_table", "sound_panel", (800, 480)),
-    ("keys_table", "register_tag", (800, 480)), ("keys_table", "register_tag_cards", (800, 480)),
-    ("keys_table", "register_tag_keyboard", (800, 480)), ("keys_table", "register_tag_list", (800, 480)),
-    ("keys_table", "settings_reader", (800, 480)), ("keys_table", "reader_disconnected", (800, 480)),
-    ("text_only_table", "history", (1280, 720)), ("text_only_table", "settings_text_only", (1280, 720)),
-    ("text_only_table", "home", (1280, 720)), ("text_only_table", "sound_panel_text_only", (1280, 720)),
-])
-def test_every_shell_screen_picture_is_not_blank(request, run, name, size):
-    png = Path(request.getfixturevalue(run)["out"]) / f"{name}.png"
+# One test per app, naming its fixture: the tests of a module-scoped app are grouped on one xdist
+# worker (tests/conftest.py reads the fixtures a test names), so no other worker starts that app
+# again for a picture (``request.getfixturevalue`` hid the app from the grouping).
+def assert_not_blank(report: dict, name: str, size: tuple[int, int]) -> None:
+    png = Path(report["out"]) / f"{name}.png"
     stats = colour_stats(png)
     assert stats["size"] == size
     assert stats["colours"] >= 12, f"{png.name} has only {stats['colours']} colours"
     assert stats["top_share"] < 0.85, f"{png.name} is mostly one colour"
+
+
+@pytest.mark.parametrize("name", ["home_notice", "settings", "settings_testing"])
+def test_every_gpio_table_picture_is_not_blank(gpio_table, name):
+    assert_not_blank(gpio_table, name, (1024, 600))
+
+
+@pytest.mark.parametrize("name", ["power_menu", "power_menu_error", "sound_panel", "register_tag",
+                                  "register_tag_cards", "register_tag_keyboard", "register_tag_list",
+                                  "settings_reader", "reader_disconnected"])
+def test_every_keys_table_picture_is_not_blank(keys_table, name):
+    assert_not_blank(keys_table, name, (800, 480))
+
+
+@pytest.mark.parametrize("name", ["home", "home_error", "history", "settings_text_only", "sound_panel_text_only"])
+def test_every_text_only_table_picture_is_not_blank(text_only_table, name):
+    assert_not_blank(text_only_table, name, (1280, 720))

@@ -29,7 +29,7 @@ def test_casino_twins_that_differ_only_in_safe_cards_look_and_sound_the_same(tmp
         home.mkdir(exist_ok=True)
         try:  # a loaded machine is slow, not wrong: the app may take its time
             reports[twin] = play(home, [f"casino_twins:twin_{twin}"], db=tmp_path / f"{twin}.db",
-                                 name=f"twin-{twin}", timeout=1200)
+                                 name=f"twin-{twin}")
         except Exception as error:  # (a thread's exception would be lost: keep it for the report)
             reports[twin] = {"scenarios": {}, "returncode": None, "stderr": repr(error)}
 

@@ -110,8 +110,26 @@ def test_abandon_removes_the_game_from_resume(store):
 
 def test_resume_refuses_a_game_recorded_by_other_rules(store):
     gid = store.create_game("dice", 999, 1, {})
-    with pytest.raises(StoreError, match="version 999"):
+    with pytest.raises(StoreError, match="version 999") as refused:
         Session.resume(store, gid)
+    # the sentence the home banner shows (moved from tests/ui/test_app.py, issue #25)
+    assert str(refused.value).endswith("cannot replay it exactly. It stays in the history.")
+    assert "Dice & Spinner rules" in str(refused.value) and store.game(gid).status == "running"
+
+
+def test_a_refused_draw_is_a_sentence_and_changes_nothing(store):
+    """(moved from tests/ui/test_app.py, issue #25: the dice screen shows this sentence under the
+    dice) a request the dice do not know is refused in words, nothing stored or shown changes."""
+    session = Session.start(store, "dice", {}, seed=1)
+    session.draw("roll2d6")
+    session.draw("spin")
+    before_log, before_view = store.log(session.game_id), session.view(TABLE)
+    with pytest.raises(IllegalAction) as refused:
+        session.draw("roll3d6")
+    sentence = str(refused.value)
+    assert "'roll3d6' is not something to roll here; try " in sentence and "Traceback" not in sentence
+    assert store.log(session.game_id) == before_log and session.view(TABLE) == before_view
+    assert len(session.actions) == 2
 
 
 def test_store_failure_leaves_the_session_unchanged(store):

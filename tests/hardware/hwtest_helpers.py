@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import tty
+from liveness import patience  # tests/: a wait stretched on a busy machine
 
 WAIT = 10.0  # seconds a test waits for something that should come (never a timing assertion)
 
@@ -58,9 +59,9 @@ class FakePort:
 
 def get(q: "queue.Queue", what: str = "a message"):
     try:
-        return q.get(timeout=WAIT)
+        return q.get(timeout=patience(WAIT))
     except queue.Empty:
-        raise AssertionError(f"waited {WAIT} s for {what}, nothing came") from None
+        raise AssertionError(f"waited {patience(WAIT):.0f} s for {what}, nothing came") from None
 
 
 def wait_for(q: "queue.Queue", wanted, what: str | None = None) -> list:

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 
 from hardware.board import board_model, header_uart, uart_config
 from hardware.config import HardwareConfigError, load_config
@@ -84,7 +85,7 @@ def run_uart(tmp_path, text: str, *args: str, raspi_config: bool = False) -> sub
         (bin_ / "raspi-config").chmod(0o755)
     (tmp_path / "model").write_bytes(text.encode() + b"\0")
     env = {"PATH": f"{bin_}:/usr/bin:/bin", "MAFIA_COMPANION_BOARD_MODEL": str(tmp_path / "model")}
-    return subprocess.run(["bash", str(UART_SH), *args], env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(["bash", str(UART_SH), *args], env=env, capture_output=True, text=True, timeout=patience(60))
 
 
 def test_enable_uart_on_a_pi5_writes_dtparam_uart0_once(tmp_path):
@@ -140,7 +141,7 @@ def install_dry_run(tmp_path, *args: str, model_text: str = PI5, default_target:
         fake.chmod(0o755)
         env["PATH"] = f"{bin_dir}:{env['PATH']}"
     result = subprocess.run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "opt"), *args],
-                            env=env, capture_output=True, text=True, timeout=60)
+                            env=env, capture_output=True, text=True, timeout=patience(60))
     assert result.returncode == 0, result.stderr
     return result.stdout
 

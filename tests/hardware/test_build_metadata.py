@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
@@ -50,7 +51,7 @@ def test_the_wheel_builds_without_a_license_deprecation_warning(tmp_path):
 
     shutil.copytree(ROOT, src, ignore=ignore)
     result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", str(src), "-w",
-                             str(tmp_path / "dist")], capture_output=True, text=True, timeout=600)
+                             str(tmp_path / "dist")], capture_output=True, text=True, timeout=patience(600))
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     log = result.stdout + result.stderr
     assert "project.license" not in log and "SetuptoolsDeprecationWarning" not in log

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 
 ROOT = Path(__file__).resolve().parents[2]
 DEV = ROOT / "dev"
@@ -63,7 +64,7 @@ def fake_system(tmp_path):
 
         def run(self, script: str, **extra) -> subprocess.CompletedProcess:
             return subprocess.run(["bash", "-c", f"set -euo pipefail; source {DEV}; cd {ROOT}; {script}"],
-                                  env={**env, **extra}, capture_output=True, text=True, timeout=600)
+                                  env={**env, **extra}, capture_output=True, text=True, timeout=patience(600))
 
         def calls(self) -> list[str]:
             p = tmp_path / "calls"
@@ -127,7 +128,7 @@ def test_nothing_asked_of_apt_when_everything_is_there(fake_system):
 
 def make_real_venv(path: Path) -> None:
     subprocess.run([sys.executable if sys.prefix == sys.base_prefix else "/usr/bin/python3", "-m", "venv",
-                    str(path)], check=True, capture_output=True, timeout=600)
+                    str(path)], check=True, capture_output=True, timeout=patience(600))
 
 
 def healthy(path: Path) -> bool:

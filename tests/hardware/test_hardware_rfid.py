@@ -32,6 +32,7 @@ from hardware.rfid import (
 )
 
 from hwtest_helpers import drain, get, wait_for
+from liveness import patience  # tests/: a wait stretched on a busy machine
 
 TAG_A = "0F00ABCDEF"  # card number 0x00ABCDEF -> 0011259375
 TAG_B = "1100000001"  # -> 0000000001
@@ -301,7 +302,7 @@ def test_reader_with_loop_url_and_injected_port():
         return loop
 
     with SerialReader(port="loop://", on_tag=tags.put, open_port=open_port, reconnect_interval=0.02):
-        assert opened.wait(10)
+        assert opened.wait(patience(10))
         loop.write(b"\x02\x03junk" + encode_frame(TAG_B, crlf=True))
         assert get(tags) == uid(TAG_B)
 

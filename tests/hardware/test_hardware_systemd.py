@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "mafia-companion.service"
@@ -71,7 +72,7 @@ def test_unit_verifies_with_systemd_analyze(tmp_path):
     copy = tmp_path / UNIT.name
     copy.write_text(text)
     result = subprocess.run(
-        [analyze, "verify", "--man=no", str(copy)], capture_output=True, text=True, timeout=60
+        [analyze, "verify", "--man=no", str(copy)], capture_output=True, text=True, timeout=patience(60)
     )
     complaints = [
         line for line in (result.stdout + result.stderr).splitlines() if UNIT.name in line or str(copy) in line
@@ -137,7 +138,7 @@ def test_install_script_is_valid_bash_and_executable():
 def test_install_dry_run_lists_every_step_and_changes_nothing(tmp_path):
     result = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--no-start", "--keep-desktop", "--prefix", str(tmp_path / "opt")],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=patience(60),
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -207,7 +208,7 @@ def test_hotspot_makes_a_networkmanager_access_point_on_at_boot_and_writes_what_
     etc = tmp_path / "etc"
     password = 'pa"ss\\word 1'
     result = subprocess.run(["bash", str(HOTSPOT), "Mafia Table", password, "--etc", str(etc),
-                             "--group", my_group()], env=env, capture_output=True, text=True, timeout=60)
+                             "--group", my_group()], env=env, capture_output=True, text=True, timeout=patience(60))
     assert result.returncode == 0, result.stderr
     calls = nmcli_calls(log)
     assert ["device", "wifi", "hotspot", "ifname", "wlan0", "con-name", "Hotspot", "ssid", "Mafia Table",
@@ -221,14 +222,14 @@ def test_hotspot_makes_a_networkmanager_access_point_on_at_boot_and_writes_what_
     # and the app reads it for the Wi-Fi QR code
     code = ("import sys; from ui.phones.table import load_hotspot; "
             f"h = load_hotspot({{'MAFIA_COMPANION_HOTSPOT': {str(written)!r}}}); print(h.wifi_data())")
-    read = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    read = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=patience(60))
     assert read.stdout.strip() == 'WIFI:T:WPA;S:Mafia Table;P:pa\\"ss\\\\word 1;;', read.stderr
 
 
 def test_hotspot_run_again_replaces_the_old_access_point(tmp_path):
     env, log = fake_nmcli(tmp_path, existing="Wired connection 1\nHotspot")
     result = subprocess.run(["bash", str(HOTSPOT), "Table", "new-password", "--etc", str(tmp_path / "etc"),
-                             "--group", my_group()], env=env, capture_output=True, text=True, timeout=60)
+                             "--group", my_group()], env=env, capture_output=True, text=True, timeout=patience(60))
     assert result.returncode == 0, result.stderr
     calls = nmcli_calls(log)
     delete = calls.index(["connection", "delete", "Hotspot"])
@@ -242,7 +243,7 @@ def test_hotspot_run_again_replaces_the_old_access_point(tmp_path):
 def test_hotspot_refuses_what_wpa2_cannot_take_and_calls_nothing(tmp_path, ssid, password, says):
     env, log = fake_nmcli(tmp_path)
     result = subprocess.run(["bash", str(HOTSPOT), ssid, password, "--etc", str(tmp_path / "etc")],
-                            env=env, capture_output=True, text=True, timeout=60)
+                            env=env, capture_output=True, text=True, timeout=patience(60))
     assert result.returncode == 2 and says in result.stderr
     assert nmcli_calls(log) == [] and not (tmp_path / "etc").exists()
 
@@ -251,7 +252,7 @@ def test_install_dry_run_with_hotspot_lists_it_and_never_prints_the_password(tmp
     env, log = fake_nmcli(tmp_path)
     result = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--no-start", "--keep-desktop", "--prefix", str(tmp_path / "opt"),
-         "--hotspot", "Mafia Table", "s3cret-pass"], env=env, capture_output=True, text=True, timeout=60)
+         "--hotspot", "Mafia Table", "s3cret-pass"], env=env, capture_output=True, text=True, timeout=patience(60))
     assert result.returncode == 0, result.stderr
     assert "nmcli device wifi hotspot ifname wlan0 con-name Hotspot ssid Mafia Table" in result.stdout
     assert "/etc/mafia-companion/hotspot.toml" in result.stdout
@@ -265,7 +266,7 @@ def test_install_without_running_systemd_enables_but_does_not_reload_or_start(tm
     env = {**os.environ, "MAFIA_COMPANION_SYSTEMD_RUN": str(tmp_path / "no-such-dir")}
     result = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--keep-desktop", "--prefix", str(tmp_path / "opt")],
-        capture_output=True, text=True, timeout=60, env=env,
+        capture_output=True, text=True, timeout=patience(60), env=env,
     )
     assert result.returncode == 0, result.stderr
     assert "systemctl enable mafia-companion.service" in result.stdout
@@ -279,7 +280,7 @@ def test_install_with_running_systemd_reloads_and_starts(tmp_path):
     env = {**os.environ, "MAFIA_COMPANION_SYSTEMD_RUN": str(running)}
     result = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--keep-desktop", "--prefix", str(tmp_path / "opt")],
-        capture_output=True, text=True, timeout=60, env=env,
+        capture_output=True, text=True, timeout=patience(60), env=env,
     )
     assert result.returncode == 0, result.stderr
     assert "systemctl daemon-reload" in result.stdout

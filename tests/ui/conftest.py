@@ -1,9 +1,9 @@
 """UI tests.
 
 Kivy's Window is a process-wide singleton (one SDL window, one GL context, one EventLoop), so
-the real app is never built inside the pytest process: each scenario of ``driver.py`` runs in
-a subprocess of its own (a fresh interpreter, a temporary database and a temporary KIVY_HOME)
-and reports what it saw as JSON plus PNG screenshots. The pytest process itself never imports
+the real app is never built inside the pytest process: an app a test needs runs in a subprocess
+of its own (a fresh interpreter, a temporary database and a temporary KIVY_HOME: tests/headless.py),
+and the app played by touch is the table robot's (tests/acceptance). The pytest process itself never imports
 Kivy; the controller and argument tests here run without a window.
 """
 
@@ -12,18 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from headless import app_env, run_app  # noqa: F401  (run_app: the ui_runner fixture)
-
-collect_ignore = ["driver.py"]  # a script run in subprocesses, not a test module
+from headless import ROOT, app_env, kivy_env, run_app  # noqa: F401  (older imports from here)
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))  # pngcheck
-
-
-def kivy_env(tmp: Path) -> dict:
-    """An app of these tests keeps the test process's mock pin factory (tests/conftest.py)."""
-    return app_env(tmp, hardware_from_caller=True)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, kivy_env
+from headless import ROOT, kivy_env  # not conftest: another folder's conftest may hold that name
 from liveness import limit, run_watched
 
 from companion.store import SCHEMA_VERSION, Store

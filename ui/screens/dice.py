@@ -56,18 +56,6 @@ class DiceScreen(GameScreen):
     spin_error = StringProperty("")
     history = ListProperty([])
     single = BooleanProperty(False)  # the last dice roll was one die
-    # the trays' numbers, as the shell's id-driver (tests/ui/driver.py) reads them
-    total_text = StringProperty("")
-    spin_number = StringProperty("")
-    spin_side = StringProperty("")
-
-    def on_kv_post(self, *_):
-        tray, spin_tray = self.ids.tray, self.ids.spin_tray
-        tray.bind(total_text=self.setter("total_text"))
-        spin_tray.bind(number_text=self.setter("spin_number"), side_text=self.setter("spin_side"))
-        # the trays' parts under the names the shell's id-driver (tests/ui/driver.py) looks for
-        self.ids.update(dict(die_a=tray.die_a, die_b=tray.die_b, total=tray.total, wheel=spin_tray.wheel,
-                             spin_number=spin_tray.number))
 
     # -- entering -------------------------------------------------------------------------
     def enter(self, **_):

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, kivy_env
+from headless import ROOT, kivy_env  # not conftest: another folder's conftest may hold that name
 from liveness import patience
 from pngcheck import colour_stats
 

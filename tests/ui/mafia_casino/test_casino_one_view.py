@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT, kivy_env
+from headless import ROOT, kivy_env  # not conftest: another folder's conftest may hold that name
 from liveness import patience
 
 PROBE = str(Path(__file__).with_name("one_view_probe.py"))

@@ -4,6 +4,7 @@ engines: the next moves' lines from a state, the nameless lines, and the rendere
 from __future__ import annotations
 
 import random
+from liveness import patience  # tests/: a wait stretched on a busy machine
 
 from companion import registry
 from ui.narration import games as G
@@ -98,7 +99,7 @@ def test_a_games_next_moves_go_before_the_background_already_waiting(tmp_path):
             return text
 
         def render(self, synth, text):
-            gate.wait(5)
+            gate.wait(patience(5))
             rendered.append(text)
             return tmp_path / "x.wav"
 
@@ -111,9 +112,9 @@ def test_a_games_next_moves_go_before_the_background_already_waiting(tmp_path):
         renderer.prerender(["next 1", "next 2", "fixed 2"], first=True)
         said_now = renderer.submit("last")
         gate.set()
-        said_now.result(5)
+        said_now.result(patience(5))
         for future in background:
-            future.result(5)
+            future.result(patience(5))
     finally:
         renderer.close(wait=True)
     # the line said now first, then the next moves in their order, then the rest
@@ -138,7 +139,7 @@ def test_the_worker_delivers_a_games_next_moves_to_the_front_and_the_nameless_li
     try:
         ahead.fixed(["il-capo"])
         ahead.want("il-capo", state, config, depth=1)
-        assert done.wait(30)
+        assert done.wait(patience(30))
     finally:
         ahead.close()
     fronts = {first: lines for lines, first in got}

@@ -25,7 +25,7 @@ from robot_run import ROOT, play  # noqa: E402
 
 def _played(tmp_path_factory, scenario: str) -> dict:
     tmp = tmp_path_factory.mktemp(scenario.replace(":", "-"))
-    report = play(tmp, [scenario], narration="on", timeout=900, env={"PYTHONPATH": f"{ROOT}:{HERE}"})
+    report = play(tmp, [scenario], narration="on", env={"PYTHONPATH": f"{ROOT}:{HERE}"})
     obs = report["scenarios"].get(scenario, {})
     assert obs.get("ok"), f"{obs.get('error')}\n{obs.get('traceback', '')}\n{report['stderr']}"
     return obs

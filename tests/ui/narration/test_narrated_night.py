@@ -25,7 +25,7 @@ FAST = {"mafia_plus.min_call_seconds": 0.5, "mafia_plus.seed": 7}
 @pytest.fixture(scope="module")
 def night(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("narrated-night")
-    report = play(tmp, ["narrated_night:seven_player_night"], settings=FAST, narration="on", timeout=900,
+    report = play(tmp, ["narrated_night:seven_player_night"], settings=FAST, narration="on",
                   env={"PYTHONPATH": f"{ROOT}:{HERE}"})
     obs = report["scenarios"].get("narrated_night:seven_player_night", {})
     assert obs.get("ok"), f"{obs.get('error')}\n{obs.get('traceback', '')}\n{report['stderr']}"

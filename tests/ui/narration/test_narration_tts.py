@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 from narration_fakes import ToneSynthesizer, fake_voice_file, no_found_voices, wav_stats, write_tone  # noqa: F401
 
 from ui.narration.tts import (CALM_WPM, CHIME_SECONDS, EspeakSynthesizer, NarrationConfig,
@@ -176,9 +177,9 @@ def test_renderer_renders_on_one_worker_thread_and_each_line_once(tmp_path):
         futures = renderer.prerender(["Night falls.", "The Doctor wakes up.", "Night falls."])
         assert futures[0] is futures[2]  # the same line in flight is not queued twice
         gate.set()
-        paths = [f.result(10) for f in futures]
+        paths = [f.result(patience(10)) for f in futures]
         assert paths[0] == paths[2] and paths[0] != paths[1]
-        assert renderer.render("Night falls.", timeout=10) == paths[0]
+        assert renderer.render("Night falls.", timeout=patience(10)) == paths[0]
         assert synth.calls == ["Night falls.", "The Doctor wakes up."]
         assert set(synth.threads) != {threading.current_thread().name}
         assert all(name.startswith("narration-tts") for name in synth.threads)
@@ -190,8 +191,8 @@ def test_renderer_hands_back_a_failure_instead_of_raising_in_the_worker(tmp_path
     renderer = Renderer(ToneSynthesizer(fail_on="Bomber"), WavCache(tmp_path))
     try:
         future = renderer.submit("The Bomber wakes up.")
-        assert isinstance(future.exception(10), SynthesisError)
-        assert renderer.render("The Doctor wakes up.", timeout=10).is_file()
+        assert isinstance(future.exception(patience(10)), SynthesisError)
+        assert renderer.render("The Doctor wakes up.", timeout=patience(10)).is_file()
     finally:
         renderer.close()
 
@@ -348,7 +349,7 @@ def test_prune_drops_least_recently_used_lines_first_and_keeps_the_chime(tmp_pat
 def test_tts_and_the_package_import_no_kivy():
     code = ("import sys, ui.narration, ui.narration.tts; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'kivy'))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=patience(60),
                           cwd=Path(__file__).resolve().parents[3])
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"

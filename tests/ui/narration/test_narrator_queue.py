@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 from narration_fakes import ToneSynthesizer, no_found_voices  # noqa: F401 (an autouse fixture)
 
 from kivy.clock import Clock
@@ -319,7 +320,7 @@ def test_with_no_sound_device_at_all_real_sdl_reports_text_only(tmp_path):
     """)
     env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1",
                KIVY_NO_CONSOLELOG="1")
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=patience(60),
                           env=env, cwd=Path(__file__).resolve().parents[3])
     assert proc.returncode == 0, proc.stderr[-2000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import wave
 
 import pytest
+from liveness import patience  # tests/: a wait stretched on a busy machine
 from narration_fakes import fake_voice_file
 from sox_measure import sox_stats
 
@@ -92,7 +93,7 @@ def test_a_voice_that_fails_to_load_falls_back_while_rendering(tmp_path):
     renderer = Renderer(PiperSynthesizer(broken, timeout=60), WavCache(tmp_path / "cache"),
                         fallback=EspeakSynthesizer)
     try:
-        path = renderer.render(LINES[2], timeout=120)
+        path = renderer.render(LINES[2], timeout=patience(120))
         with wave.open(str(path)) as wav:  # a spoken line's samples, not an empty or cut file
             assert wav.getnframes() > wav.getframerate() // 2
         assert isinstance(renderer.synth, EspeakSynthesizer)

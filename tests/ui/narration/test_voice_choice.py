@@ -16,7 +16,7 @@ from ui.screens.settings import TEST_LINE  # noqa: E402
 
 
 def test_the_owner_picks_the_shipped_voice_hears_it_and_goes_back(tmp_path):
-    report = play(tmp_path, ["voice_choice:pick_voices"], narration="on", timeout=600,
+    report = play(tmp_path, ["voice_choice:pick_voices"], narration="on",
                   env={"PYTHONPATH": f"{ROOT}:{HERE}"})
     obs = report["scenarios"].get("voice_choice:pick_voices", {})
     assert obs.get("ok"), f"{obs.get('error')}\n{obs.get('traceback', '')}\n{report['stderr']}"
