@@ -25,8 +25,6 @@ UI = ROOT / "ui"
 #: area -> (raw state reads, private engine names, log folds) still allowed
 ALLOWED: dict[str, tuple[int, int, int]] = {
 
-    "mafia_sicily": (2, 0, 0),
-
     "narration": (1, 0, 0),  # games.state_of: the look-ahead plays the engine forward (not a view)
 
     "phones": (2, 0, 0),
