@@ -26,8 +26,6 @@ UI = ROOT / "ui"
 ALLOWED: dict[str, tuple[int, int, int]] = {
 
     "narration": (1, 0, 0),  # games.state_of: the look-ahead plays the engine forward (not a view)
-
-    "phones": (2, 0, 0),
 }
 
 

@@ -2,10 +2,15 @@
 (Mafia+: night panels, secret ballots; Mafia (Sicily) and Mafia Casino: their cards and safe in the
 table's words), else ``Hand`` here: the seat's private view read as lines behind hold-to-peek.
 
-The questions, all pure functions of (engine, state, seat): ``page`` (what the phone shows now),
-``card`` (the private card, while held), ``panel`` / ``choose`` / ``decoy_answer`` / ``answers``
-(night calls), ``vote`` (a secret ballot), ``names`` (each seat's name). A game module answers
-only those it has; ``Hand`` answers the rest (nothing to choose, no vote).
+The questions are pure functions of views, never of the state (issue 24): a seat's questions get
+``mine``, a reader bound to that seat (``companion.views.SeatViews``: the table view, the seat's own
+view and legal actions, and no other seat's), the room's get a ``RoomViews`` (the table view, the
+reveal at the end). ``page(mine, call)`` (what the phone shows now), ``card(mine)`` (the private
+card, while held), ``panel(mine, call)`` / ``choose(mine, call, key, index)`` /
+``decoy_answer(table, key)`` / ``answers(table, key)`` (night calls), ``vote(mine, key, index)``
+(a secret ballot), ``names(table)`` (each seat's name), ``room(room, call)``. A night ``call`` is
+(key, words, the reader of the views when it was called, bound as the question's own). A game
+module answers only those it has; ``Hand`` answers the rest (nothing to choose, no vote).
 """
 
 from __future__ import annotations
@@ -14,7 +19,6 @@ import dataclasses
 import importlib
 from typing import Any
 
-from companion.engine import TABLE, Seat
 from companion.errors import CompanionError
 
 
@@ -43,22 +47,28 @@ class _Defaults:
         return found if found is not None else getattr(self._hand, name)
 
 
-def seat_names(game, engine, state) -> list[str]:
-    """Each seat's name: the game module's ``names(engine, state)`` when it has one, else the
-    state's ``players`` (names, or players with a ``name``; Mafia (Sicily) counts them and keeps
-    ``names``).
+def bound(call, seat: int):
+    """A night call (key, words, the views when called) with its views bound to ``seat``."""
+    return None if call is None else (call[0], call[1], call[2].for_seat(seat))
 
-    >>> class S: players, names = 2, ("Anna", "Ben")
-    >>> seat_names(None, None, S())
+
+def for_room(call):
+    """A night call with its views as the room may read them (the table's only)."""
+    return None if call is None else (call[0], call[1], call[2].for_room())
+
+
+def seat_names(game, table) -> list[str]:
+    """Each seat's name: the game module's ``names(table)`` when it has one, else the table view's
+    ``players`` (names, or players with a ``name``).
+
+    >>> class T: players = ("Anna", "Ben")
+    >>> seat_names(None, T())
     ['Anna', 'Ben']
     """
     own = getattr(game, "names", None)
     if callable(own):
-        return list(own(engine, state))
-    players = getattr(state, "players", ())
-    if isinstance(players, int):
-        names = tuple(getattr(state, "names", ()) or ())
-        return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(players)]
+        return list(own(table))
+    players = getattr(table, "players", ())
     return [p if isinstance(p, str) else str(getattr(p, "name", p)) for p in players]
 
 
@@ -99,31 +109,31 @@ class Hand:
     def __init__(self, game: str) -> None:
         self.title = game.replace("-", " ").title()
 
-    def page(self, engine, state, seat: int, call=None) -> dict:
+    def page(self, mine, call=None) -> dict:
         return {"game": self.title, "dark": False, "can_peek": True, "night": None, "ballot": None,
                 "players": [], "headline": self.title, "line": "Hold the button to see your cards."}
 
-    def card(self, engine, state, seat: int) -> dict:
+    def card(self, mine) -> dict:
         return {"card": "", "title": "Your cards", "faction": "", "ability": "",
-                "extra": "\n".join(private_lines(engine.view(state, Seat(seat))))}
+                "extra": "\n".join(private_lines(mine.mine))}
 
-    def panel(self, engine, state, seat: int, call=None) -> dict:
+    def panel(self, mine, call=None) -> dict:
         return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
 
-    def room(self, engine, state, call=None) -> dict:
+    def room(self, room, call=None) -> dict:
         """The room's screen: the table's view as lines (room.py); a game with a reveal at its
         end words it in its own module (Mafia+)."""
         return {"game": self.title, "headline": self.title, "line": "", "players": [],
-                "facts": public_lines(engine.view(state, TABLE)), "reveal": []}
+                "facts": public_lines(room.table), "reveal": []}
 
-    def choose(self, engine, state, called, seat, key, index):
+    def choose(self, mine, call, key, index):
         raise Refused("Nothing to choose now.")
 
-    def vote(self, engine, state, seat, key, index):
+    def vote(self, mine, key, index):
         raise Refused("There is no vote for you now.")
 
-    def answers(self, state, key) -> bool:
+    def answers(self, table, key) -> bool:
         return False
 
-    def decoy_answer(self, state, key):
+    def decoy_answer(self, table, key):
         return None

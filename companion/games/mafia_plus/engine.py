@@ -1277,7 +1277,7 @@ class MafiaPlusEngine(Engine):
             step_index=state.step if state.phase == "night" else 0,
             voters=voters, next_voter=next_voter, verdict_kind=verdict_kind,
             open_powers=tuple(p for p in DAY_POWERS if p in state.cast and p not in state.used),
-            undo_kind=state.taken[0], undo_words=state.taken[1])
+            undo_kind=state.taken[0], undo_words=state.taken[1], votes_held=len(state.votes))
 
     def seat_view(self, state: MafiaPlusState, seat: int) -> SeatView:
         P = state.players

@@ -64,6 +64,7 @@ class TableView:
     open_powers: tuple[str, ...] = ()   # day powers in the set not yet declared (ids)
     undo_kind: str = ""                 # what an undo takes back: "deal" | "night" | "day" | ""
     undo_words: str = ""                # a day action in words ("" for the deal and night choices)
+    votes_held: int = 0                 # how many votes the game has finished (a ballot's number)
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,9 +196,12 @@ def test_a_drawn_card_is_a_note_in_the_drawers_seat_view_only():
     assert not hasattr(ENGINE.view(state, TABLE), "notes")
     from ui.games.mafia_sicily import phone
 
-    extra = phone.card(ENGINE, state, noted[0])["extra"]
+    from companion.views import Views
+
+    views = Views(ENGINE, state)
+    extra = phone.card(views.for_seat(noted[0]))["extra"]
     assert f"Only for you: {note}" in extra, "the drawer's phone shows the note as the card screen does"
-    others = [phone.card(ENGINE, state, n)["extra"] for n in range(5) if n != noted[0]]
+    others = [phone.card(views.for_seat(n))["extra"] for n in range(5) if n != noted[0]]
     assert not any("Only for you" in e for e in others)
 
 

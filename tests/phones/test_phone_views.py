@@ -1,0 +1,61 @@
+"""The phones read views only (issue 24): the desk's snapshot holds the commit's views, never the
+state, and every page gets a reader bound to its own seat, which refuses another seat's view."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from companion import registry
+from companion.engine import REVEAL, TABLE, Seat
+from companion.views import NotYours, Views
+from ui.phones import pages, room
+from ui.phones.desk import PhoneDesk, Snapshot
+
+GAMES = ("mafia-plus", "mafia-sicily", "mafia-casino")
+
+
+def test_the_snapshot_carries_views_not_the_state(tmp_path):
+    from companion.session import Session
+    from companion.store import Store
+
+    assert "state" not in {f.name for f in dataclasses.fields(Snapshot)}
+    store = Store.open(tmp_path / "companion.db")
+    try:
+        desk = PhoneDesk(lambda job: job())
+        session = Session.start(store, "mafia-sicily", {"players": 4}, seed=1)
+        desk.watch(session)
+        snap = desk.snapshot()
+        assert isinstance(snap.views, Views) and snap.views.table == session.view(TABLE)
+    finally:
+        store.close()
+
+
+def test_a_seats_reader_refuses_another_seats_view_and_the_reveal_before_the_end():
+    engine = registry.get("mafia-sicily")
+    mine = Views(engine, engine.new({"players": 4}, 1)).for_seat(1)
+    assert mine.mine.seat == 1 and mine.view(Seat(1)) == mine.mine
+    with pytest.raises(NotYours):
+        mine.view(Seat(2))
+    with pytest.raises(NotYours):
+        mine.view(REVEAL)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_secret_twins_get_the_same_room_and_the_same_page_on_every_phone(game):
+    """Two games that differ only in secrets: the room's screen and every phone's page before the
+    hold (what it offers, its ballot, its words) are the same; only a seat's own card may differ."""
+    engine = registry.get(game)
+    module = pages.for_game(game)
+    for seed in (1, 2):
+        config = engine.sample_config(None, random.Random(seed))
+        for a, b in engine.secret_twins(config, seed, random.Random(seed)):
+            va, vb = Views(engine, a), Views(engine, b)
+            assert module.room(va.for_room(), None) == module.room(vb.for_room(), None)
+            seats = len(pages.seat_names(module, va.table))
+            for seat in range(seats):
+                assert module.page(va.for_seat(seat), None) == module.page(vb.for_seat(seat), None), (game, seat)
+            snap = Snapshot(game, 1, va, 0)
+            assert room.page(snap) == room.page(dataclasses.replace(snap, views=vb))
