@@ -59,3 +59,26 @@ def test_secret_twins_get_the_same_room_and_the_same_page_on_every_phone(game):
                 assert module.page(va.for_seat(seat), None) == module.page(vb.for_seat(seat), None), (game, seat)
             snap = Snapshot(game, 1, va, 0)
             assert room.page(snap) == room.page(dataclasses.replace(snap, views=vb))
+
+
+def test_the_phones_dispatch_through_the_manifests_naming_no_game():
+    """Which page a game's phones show is its manifest's word (``GameManifest.phone``): no code
+    under ui/phones/ names a game (docstrings aside)."""
+    import ast
+    from pathlib import Path
+
+    from ui.manifest import manifests
+
+    names = {m.game for m in manifests()} | {m.game.replace("-", "_") for m in manifests()}
+    for path in sorted((Path(__file__).resolve().parents[2] / "ui" / "phones").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                assert not any(name in node.value for name in names), (path.name, node.value)
+    with_pages = {m.game for m in manifests() if m.phone}
+    assert {"mafia-plus", "mafia-sicily", "mafia-casino"} <= with_pages
+    for game in with_pages:
+        assert pages.for_game(game).page.__module__ == next(m.phone for m in manifests() if m.game == game)

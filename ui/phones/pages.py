@@ -1,6 +1,7 @@
-"""Which module says what a game's phones show: ``ui/games/<game>/phone.py`` when the game has one
-(Mafia+: night panels, secret ballots; Mafia (Sicily) and Mafia Casino: their cards and safe in the
-table's words), else ``Hand`` here: the seat's private view read as lines behind hold-to-peek.
+"""Which module says what a game's phones show: the one its manifest names (``GameManifest.phone``:
+Mafia+: night panels, secret ballots; Mafia (Sicily) and Mafia Casino: their cards and safe in the
+table's words), else ``Hand`` here: the seat's private view read as lines behind hold-to-peek. No
+game is named here: a new game's phones need only its manifest (docs/adding-a-game.md).
 
 The questions are pure functions of views, never of the state (issue 24): a seat's questions get
 ``mine``, a reader bound to that seat (``companion.views.SeatViews``: the table view, the seat's own
@@ -20,6 +21,7 @@ import importlib
 from typing import Any
 
 from companion.errors import CompanionError
+from ui.manifest import manifest_of
 
 
 class Refused(CompanionError):
@@ -27,13 +29,14 @@ class Refused(CompanionError):
 
 
 def for_game(game: str):
-    """What ``game``'s phones show (an engine name such as "mafia-plus"): its own phone module,
-    where a question it does not answer (no night, no vote) gets ``Hand``'s answer."""
-    try:
-        module = importlib.import_module(f"ui.games.{game.replace('-', '_')}.phone")
-    except ModuleNotFoundError:
-        return Hand(game)
-    return _Defaults(module, Hand(game))
+    """What ``game``'s phones show (an engine name such as "mafia-plus"): the phone module its
+    manifest declares, where a question it does not answer (no night, no vote) gets ``Hand``'s
+    answer; ``Hand`` alone for a game that declares none."""
+    manifest = manifest_of(game)
+    hand = Hand(manifest.card.title if manifest is not None and manifest.card is not None else game)
+    if manifest is None or not manifest.phone:
+        return hand
+    return _Defaults(importlib.import_module(manifest.phone), hand)
 
 
 class _Defaults:
@@ -89,15 +92,32 @@ def public_lines(view, leave_out=("seat", "table", "log", "players")) -> list[st
             for f in dataclasses.fields(view) if f.name not in leave_out]
 
 
+def _pairs(value: Any) -> bool:
+    """A tuple of (label, values) pairs, such as hands by side."""
+    return (isinstance(value, tuple) and bool(value)
+            and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value))
+
+
 def private_lines(view) -> list[str]:
-    """A seat view's own fields as "Label: value" lines (the shared ``table`` part left out)."""
+    """A seat view's own fields as "Label: value" lines (the shared ``table`` part left out; a
+    field of (label, values) pairs, such as hands by side, a line per pair).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class V:
+    ...     seat: int
+    ...     hands: tuple
+    ...     money: int
+    >>> private_lines(V(0, (("red", ("a", "b")),), 5))
+    ['red: a, b', 'Money: 5']
+    """
     lines = []
     for f in dataclasses.fields(view):
         if f.name in ("seat", "table"):
             continue
         value = getattr(view, f.name)
-        if f.name == "hands" and isinstance(value, tuple):  # Sicily: (Family, cards) pairs
-            lines += [f"{family}: {_words(cards)}" for family, cards in value]
+        if _pairs(value):
+            lines += [f"{label}: {_words(values)}" for label, values in value]
             continue
         lines.append(f"{f.name.replace('_', ' ').capitalize()}: {_words(value)}")
     return lines
@@ -106,8 +126,8 @@ def private_lines(view) -> list[str]:
 class Hand:
     """Phones for a game without a phone module: hold to see your own private view."""
 
-    def __init__(self, game: str) -> None:
-        self.title = game.replace("-", " ").title()
+    def __init__(self, title: str) -> None:
+        self.title = title if any(c.isupper() for c in title) else title.replace("-", " ").title()
 
     def page(self, mine, call=None) -> dict:
         return {"game": self.title, "dark": False, "can_peek": True, "night": None, "ballot": None,
