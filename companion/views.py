@@ -5,8 +5,8 @@ commit. It gets a ``Views`` (``Session.views()``), never the state: each audienc
 computed the first time it is asked for and kept (views are frozen, so any thread may read them).
 A page is then given a reader bound to what it may see:
 
-* ``for_seat(n)`` (``SeatViews``): the table view, seat n's own view and legal actions, and any
-  other audience's view *except another seat's* and the reveal before the game is over;
+* ``for_seat(n)`` (``SeatViews``): the table view, seat n's own view and legal actions, and the
+  reveal once the game is over - no other audience's (another seat's, a called role's);
 * ``for_room()`` (``RoomViews``): the table view, and the reveal once the game is over.
 
 So a seat's phone page cannot reach another seat's secret: the reader refuses it in words.
@@ -19,7 +19,7 @@ So a seat's phone page cannot reach another seat's secret: the reader refuses it
 >>> mine.view(Seat(2))
 Traceback (most recent call last):
 ...
-companion.views.NotYours: Seat 1's phone may not read another seat's view (Seat(n=2)).
+companion.views.NotYours: Seat 1's phone may not read another audience's view (Seat(n=2)).
 """
 
 from __future__ import annotations
@@ -108,10 +108,11 @@ class SeatViews:
         return self._views.over
 
     def view(self, audience: Audience) -> Any:
-        if isinstance(audience, Seat) and audience.n != self.seat:
-            raise NotYours(f"Seat {self.seat}'s phone may not read another seat's view ({audience!r}).")
-        if audience == REVEAL and not self._views.over:
-            raise NotYours("The reveal is shown only once the game is over.")
+        if audience == REVEAL:
+            if not self._views.over:
+                raise NotYours("The reveal is shown only once the game is over.")
+        elif audience != TABLE and audience != Seat(self.seat):
+            raise NotYours(f"Seat {self.seat}'s phone may not read another audience's view ({audience!r}).")
         return self._views.view(audience)
 
 

@@ -41,6 +41,11 @@ def test_a_seats_reader_refuses_another_seats_view_and_the_reveal_before_the_end
         mine.view(Seat(2))
     with pytest.raises(NotYours):
         mine.view(REVEAL)
+    from companion.games.mafia_plus.views import CALLED
+
+    plus = registry.get("mafia-plus")
+    with pytest.raises(NotYours):  # the called role's panel is that role's phone's own seat view
+        Views(plus, plus.new({"players": list("ABCDEFG")}, 1)).for_seat(0).view(CALLED)
 
 
 @pytest.mark.parametrize("game", GAMES)

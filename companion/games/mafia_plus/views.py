@@ -84,6 +84,7 @@ class SeatView:
     notes: tuple[str, ...]          # Detective answers, the Lady's look, blackmail learned...
     my_actions: tuple[str, ...]     # this seat's own night choices, in words
     panel: Any = None               # panels.NightPanel when this seat holds the role called now
+    woken_note: str = ""            # Night Zero: what this seat learns when the Lady chose it tonight
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 from companion.errors import CompanionError
 from companion.games.mafia_plus import engine as E
 from companion.games.mafia_plus import panels as NP
-from companion.games.mafia_plus.views import CALLED
 
 from .seat_text import card_texts
 
@@ -115,12 +114,9 @@ def panel(mine, call=None) -> dict:
 
 
 def _wake_panel(called, key: str) -> dict:
-    """Night Zero: the one the Lady chose sees who she is (their own note); everyone else is told
-    it is not their call - on their own phone, held to their chest."""
-    woken = called.view(CALLED)
-    hint = NOT_YOURS
-    if woken is not None and woken.woken == called.seat:
-        hint = woken.woken_note or NOT_YOURS
+    """Night Zero: the one the Lady chose sees who she is (their own note, in their own seat
+    view); everyone else is told it is not their call - on their own phone, held to their chest."""
+    hint = called.mine.woken_note or NOT_YOURS
     return {"key": key, "title": "For the one the Lady chose", "hint": hint, "choices": []}
 
 
