@@ -87,3 +87,30 @@ def test_the_phones_dispatch_through_the_manifests_naming_no_game():
     assert {"mafia-plus", "mafia-sicily", "mafia-casino"} <= with_pages
     for game in with_pages:
         assert pages.for_game(game).page.__module__ == next(m.phone for m in manifests() if m.game == game)
+
+
+def test_the_lady_s_look_reaches_only_the_woken_seat_s_phone():
+    """Night Zero's wake call: the one the Lady chose reads what she is on its own phone (its own
+    seat view's note); every other phone, the Lady's too, says it is not their call."""
+    from companion.games.mafia_plus import ENGINE
+    from companion.games.mafia_plus import engine as E
+    from companion.games.mafia_plus import panels as NP
+    from ui.games.mafia_plus import phone
+
+    st = ENGINE.new({"players": list("ABCDEFG"), "set": {"choices": ["bartender"]}}, 1)
+    st, _ = ENGINE.apply(st, E.Dealt(("doctor", "detective", "loose_cannon", "lady_of_the_night",
+                                      "mafia_boss", "coquette", "bartender"), by_hand=True))
+    rng = random.Random(1)
+    for _ in range(200):  # Night Zero until the Lady has chosen
+        chosen, note = NP.woken(st)
+        if chosen is not None or st.phase != "night":
+            break
+        legal = ENGINE.legal_actions(st)
+        st, _ = ENGINE.apply(st, ENGINE.playout_policy(st, legal, rng))
+    chosen, note = NP.woken(st)
+    assert chosen is not None and note, "the Lady chose somebody on Night Zero"
+    views = Views(ENGINE, st)
+    key = f"{views.table.night}:{views.table.step_index}:wake"
+    hints = {seat: phone.panel(views.for_seat(seat), (key, "", views.for_seat(seat)))["hint"] for seat in range(7)}
+    assert hints.pop(chosen) == note
+    assert set(hints.values()) == {phone.NOT_YOURS}
