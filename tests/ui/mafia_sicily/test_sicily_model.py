@@ -22,6 +22,13 @@ def choices(state, **kwargs):
     return model.table_choices(ENGINE, ENGINE.view(state, TABLE), **kwargs)
 
 
+def private(state, seat):
+    """The card plays a seat's private card screen offers (from its seat view, as hand.py does)."""
+    from companion.engine import Seat
+
+    return model.seat_choices(ENGINE, ENGINE.view(state, Seat(seat)), ENGINE.legal_actions(state))
+
+
 def test_calendar_strip_is_red_black_state_orange_green_state_with_the_current_slot():
     view = ENGINE.view(started(), TABLE)
     slots = model.calendar_slots(view)
@@ -135,9 +142,9 @@ def test_card_plays_never_reach_the_shared_screen_but_the_owners_private_screen(
     assert not any("Mole" in c.text for c in shared.buttons)
     assert shared.private_seats == [1]
     assert shared.buttons[-1].text == "Play a card first? (private screen)"
-    mine = model.private_choices(ENGINE, s, 1)
+    mine = private(s, 1)
     assert [c.text for c in mine] == ["Play Mole in Prefecture"]
-    assert model.private_choices(ENGINE, s, 2) == []
+    assert private(s, 2) == []
 
 
 def test_seat_roles_follow_the_engines_seats():
@@ -297,7 +304,7 @@ def test_the_card_button_follows_hand_sizes_never_which_card_is_held():
     a, b = choices(playable), choices(useless)
     assert [c.text for c in a.buttons] == [c.text for c in b.buttons]
     assert a.private_seats == b.private_seats == [1]
-    assert model.private_choices(ENGINE, useless, 1) == []
+    assert private(useless, 1) == []
     empty = choices(s)
     assert not any("private screen" in c.text for c in empty.buttons)
 

@@ -235,15 +235,6 @@ class Choices:
     map_hint: str = ""  # the map button's words while a counter moves (that the map can be tapped)
 
 
-def _seat_of_private(engine, state, action) -> int | None:
-    """Whose private screen an action belongs on (the holder of the card it names)."""
-    if isinstance(action, PlayCard):
-        for key, cards in state.hands:
-            if action.card in cards:
-                return engine.seat_of_hand(state, key)
-    return engine.acting_seat(state)
-
-
 #: The card door's words by the kind the table view gives (``TableView.card_door``).
 DOOR_WORDS = {"window": "Yes, on my private screen", "lose": "Give up a card on my private screen",
               "first": "Play a card first? (private screen)",
@@ -400,17 +391,6 @@ def choice_columns(count: int, faces: bool = False) -> int:
     if faces:
         return 3
     return 2 if count > 3 else 1
-
-
-def private_choices(engine, state, seat: int) -> list[Choice]:
-    """The card plays that seat may make now (for its private card screen)."""
-    if state.winners is not None or state.prompt is None:
-        return []
-    out = []
-    for a in engine.legal_actions(state):
-        if is_private(a) and _seat_of_private(engine, state, a) == seat:
-            out.append(Choice(engine.describe(a), a))
-    return out
 
 
 def seat_choices(engine, seat_view, legal) -> list[Choice]:
