@@ -31,6 +31,7 @@ from .engine import Action, Audience, Engine, Event, Outcome
 from .errors import CompanionError, IllegalAction, NothingToUndo, StoreError
 from .simulate import chance_rng
 from .store import UNDO_KIND, Store
+from .views import Views
 
 Listener = Callable[["Session", list[Event]], None]
 
@@ -298,6 +299,11 @@ class Session:
 
     def view(self, audience: Audience) -> Any:
         return self.engine.view(self._state, audience)
+
+    def views(self) -> "Views":
+        """This moment's views per audience, computed on first ask (for a reader on another
+        thread, such as the phones' web server, which must not hold the state)."""
+        return Views(self.engine, self._state)
 
     def outcome(self) -> Outcome | None:
         return self.engine.outcome(self._state)

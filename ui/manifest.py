@@ -4,8 +4,8 @@ Each ``ui/games/<package>/__init__.py`` (Kivy-free: it is read at start-up, befo
 defines ``MANIFEST = GameManifest(...)``: its home card, its screens, the screen a game opens on,
 where Back goes, and — as ``"module:function"`` strings so that nothing is imported before the
 game opens — which screen a state belongs on (``route``), what the narrator says after a commit
-(``speak``) and the sample game a screenshot shows (``sample``). Home, the controller and the table
-host read the manifests; adding a game edits no shared file (docs/adding-a-game.md).
+(``speak``), the sample game a screenshot shows (``sample``) and, as a module name, what its phones
+show (``phone``). Home, the controller, the table host and the phones read the manifests; adding a game edits no shared file (docs/adding-a-game.md).
 
 >>> m = GameManifest("dice", HomeCard("Dice & Spinner", "Rolls & spins", "⚄", "accent", 90),
 ...                  screens={"dice": "ui.screens.dice"}, entry="dice")
@@ -49,6 +49,9 @@ class GameManifest:
     speak: str | None = None  # "module:function": (session, events) -> lines to say after a commit
     sample: str | None = None  # "module:function": (table, screen name) -> Route of a sample game
     standing: str | None = None  # "module:function": table view -> "Round 3 · Ben's turn" (Home, History)
+    #: the module of the game's phone page (``ui/phones/pages.py`` says its questions: page, card,
+    #: panel...; each a function of views), or None: the phones show the seat's own view as lines
+    phone: str | None = None
 
     def route_for(self, session) -> str | None:
         """The screen ``session``'s state belongs on, or None when the game does not say."""

@@ -11,6 +11,7 @@ import socket
 import aiohttp
 
 from companion.engine import Seat
+from companion.views import Views
 from companion.games.mafia_plus import characters as C
 from companion.games.mafia_plus import engine as E
 from ui.phones.server import BLOCK, FRAME, PhoneServer
@@ -368,11 +369,12 @@ def test_sicily_and_casino_phones_show_the_seats_own_private_view_as_lines():
         engine = registry.get(game)
         state = engine.new(engine.default_config(4, random.Random(1)), 1)
         phone = for_game(game)
-        card = phone.card(engine, state, 0)
+        mine = Views(engine, state).for_seat(0)
+        card = phone.card(mine)
         view = engine.view(state, Seat(0))
         assert card["title"] == "Your cards" and card["extra"]
         assert "table" not in card["extra"].lower().split(":")[0]  # the shared part is left out
-        assert phone.page(engine, state, 0)["can_peek"] and view.seat == 0
+        assert phone.page(mine)["can_peek"] and view.seat == 0
 
 
 def test_sicily_and_casino_phones_word_cards_as_the_table_does_and_name_every_seat():
@@ -383,15 +385,16 @@ def test_sicily_and_casino_phones_word_cards_as_the_table_does_and_name_every_se
 
     sicily = registry.get("mafia-sicily")
     state = sicily.new({"players": 5, "names": ["Anna", "Bruno", "Carla", "Dario", "Elena"]}, 1)
-    assert seat_names(for_game("mafia-sicily"), sicily, state) == ["Anna", "Bruno", "Carla", "Dario", "Elena"]
-    assert for_game("mafia-sicily").card(sicily, state, 0)["extra"].startswith("You play: State")
+    views = Views(sicily, state)
+    assert seat_names(for_game("mafia-sicily"), views.table) == ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+    assert for_game("mafia-sicily").card(views.for_seat(0))["extra"].startswith("You play: State")
 
     casino = registry.get("mafia-casino")
     state = casino.new({"players": ["Anna", "Ben", "Cleo"]}, 1)
-    assert seat_names(for_game("mafia-casino"), casino, state) == ["Anna", "Ben", "Cleo"]
+    assert seat_names(for_game("mafia-casino"), Views(casino, state).table) == ["Anna", "Ben", "Cleo"]
     from ui.games.mafia_casino.phone import safe_lines
     assert safe_lines((("pearl", 20),)) == ["Your safe: 1 card", "Card 1: 20 pearls"]  # the sell pad's words
-    assert seat_names(for_game("mafia-plus"), None, type("S", (), {"players": ("Anna", "Ben")})()) == ["Anna", "Ben"]
+    assert seat_names(for_game("mafia-plus"), type("T", (), {"players": ("Anna", "Ben")})()) == ["Anna", "Ben"]
 
 
 def test_phones_show_the_days_countdown_as_the_table_reads_it(table, server):

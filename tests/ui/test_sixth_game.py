@@ -54,3 +54,33 @@ def test_a_box_declared_in_a_game_s_own_folder_is_read_like_the_five_games():
         companion.games.__path__.remove(folder)
         box._discover.cache_clear()
     assert "tally" not in box.games()
+
+
+def test_the_sixth_game_s_phone_page_is_served_from_its_own_folder():
+    """Its manifest names its phone page (tests/ui/sixth_game/ui_games/tally/phone.py); the phones
+    find it there, as they find the five games' pages, and the seat's page reads views only."""
+    import companion.games
+    import ui.games
+    from companion.views import Views
+    from ui import manifest
+    from ui.phones import pages
+
+    engines, screens = str(HERE / "sixth_game" / "companion_games"), str(HERE / "sixth_game" / "ui_games")
+    companion.games.__path__.append(engines)
+    ui.games.__path__.append(screens)
+    manifest._discover.cache_clear()
+    try:
+        from companion.games.tally import ENGINE
+
+        phone = pages.for_game("tally")
+        mine = Views(ENGINE, ENGINE.new({}, 1)).for_seat(1)
+        page = phone.page(mine)
+        assert page["headline"] == "Tally: count your chips" and page["line"].startswith("Seat 2:")
+        assert phone.card(mine)["title"] == "Your cards"  # what it leaves out, the shared default answers
+    finally:
+        companion.games.__path__.remove(engines)
+        ui.games.__path__.remove(screens)
+        manifest._discover.cache_clear()
+        for name in [m for m in sys.modules if m.startswith(("companion.games.tally", "ui.games.tally"))]:
+            del sys.modules[name]
+    assert pages.for_game("tally").page(mine)["headline"] == "Tally"  # gone: the shared default again

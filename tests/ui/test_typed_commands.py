@@ -13,10 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
 COMMANDS = {"Next", "Back", "Undo", "Roll", "Vote", "PowerMenu", "TagSeen", "StatusChanged"}
 
-ALLOWED: dict[str, int] = {
-
-    "screens": 1,
-}
+ALLOWED: dict[str, int] = {}
 
 
 def _area(path: Path) -> str:

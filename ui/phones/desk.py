@@ -2,7 +2,8 @@
 every phone's action on the table's own thread.
 
 The web server runs on its own thread; the session and its SQLite connection belong to the table
-(Kivy) thread. So the server only *reads* an immutable snapshot (states are frozen dataclasses) and
+(Kivy) thread. So the server only *reads* an immutable snapshot - the commit's views per audience
+(``Session.views()``), never the state: a page is handed a reader bound to its own seat - and
 hands every action to ``run_on_table`` — the app passes a function that puts it on the hardware
 hub's queue, the same way a GPIO button's press arrives. The answer comes back in a Future.
 
@@ -19,6 +20,7 @@ from typing import Any, Callable
 
 from companion.engine import Seat
 from companion.errors import CompanionError
+from companion.views import Views
 
 from . import pages
 from .links import Links
@@ -29,19 +31,23 @@ LINKS_SETTING = "phones.links.{game_id}"
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What the phones follow: one game's engine and its current (immutable) state."""
+    """What the phones follow: one game's views at its last commit (per audience, never the state)."""
 
     game: str
     game_id: int
-    engine: Any
-    state: Any
+    views: Views
     seq: int
-    #: the night call the table is making now: (key, words, the state when it was called), or None.
+    #: the night call the table is making now: (key, words, the views when it was called), or None.
     #: Phones follow the table's padded calls, not the engine's steps: a living role that chose
     #: early moves the engine on at once, and a phone must not show that before the table does.
-    call: tuple[str, str, Any] | None = None
+    call: tuple[str, str, Views] | None = None
     #: the table's countdown as it reads now ("4:53"), "" when none runs (public)
     timer: str = ""
+
+
+def _moment(table) -> tuple:
+    """Which night a table view is at (a call belongs to its night)."""
+    return getattr(table, "phase", None), getattr(table, "night", None)
 
 
 class PhoneDesk:
@@ -51,7 +57,7 @@ class PhoneDesk:
         self.links = Links(save=self._save_links)
         self._session = None
         self._snapshot: Snapshot | None = None
-        self._call: tuple[str, str, Any] | None = None
+        self._call: tuple[str, str, Views] | None = None
         self._timer = ""
         #: called (on the table thread) with the seats whose phone is connected now
         self.on_connected: Callable[[frozenset[int]], None] | None = None
@@ -88,10 +94,10 @@ class PhoneDesk:
 
     def _take_snapshot(self) -> None:
         s = self._session
-        if self._call is not None and (s.state.phase != getattr(self._call[2], "phase", None)
-                                       or getattr(s.state, "night", None) != getattr(self._call[2], "night", None)):
+        views = s.views()
+        if self._call is not None and _moment(views.table) != _moment(self._call[2].table):
             self._call = None  # a call belongs to its night: the next night starts with none
-        self._snapshot = Snapshot(s.engine.name, s.game_id, s.engine, s.state, s.seq, self._call, self._timer)
+        self._snapshot = Snapshot(s.engine.name, s.game_id, views, s.seq, self._call, self._timer)
         self._publish()
 
     def set_timer(self, text: str) -> None:
@@ -104,7 +110,7 @@ class PhoneDesk:
         """The table calls ``key`` now (None: no call): every phone shows it at the same moment."""
         if self._session is None:
             return
-        self._call = (key, text, self._session.state) if key else None
+        self._call = (key, text, self._session.views()) if key else None
         self._take_snapshot()
 
     def snapshot(self) -> Snapshot | None:
@@ -154,25 +160,26 @@ class PhoneDesk:
         if session is None:
             return {"t": "error", "text": "No game is open at the table."}
         game = pages.for_game(session.engine.name)
-        state = session.state
+        now = session.views()
+        mine = now.for_seat(seat)
         if kind == "choose":
             call = self._call
             if call is None or call[0] != key:
                 return {"t": "error", "text": "That call is over."}
-            action = game.choose(session.engine, state, call[2], seat, key, index)
+            action = game.choose(mine, pages.bound(call, seat), key, index)
             if action is None:  # a panel nobody can play now: the same answer, nothing recorded
-                return {"t": "done", "answer": game.decoy_answer(state, key)}
+                return {"t": "done", "answer": game.decoy_answer(now.table, key)}
         elif kind == "vote":
-            action = game.vote(session.engine, state, seat, key, index)
+            action = game.vote(mine, key, index)
         else:
             return {"t": "error", "text": "The table does not know that request."}
         events = session.act(action)
         if self.on_acted is not None:
             self.on_acted(action)
-        mine = [e.text for e in events if e.audience == Seat(seat) and e.kind == "private"]
+        told = [e.text for e in events if e.audience == Seat(seat) and e.kind == "private"]
         if kind == "choose":
-            return {"t": "done", "answer": mine[0] if mine and game.answers(state, key) else
-                    game.decoy_answer(state, key)}
+            return {"t": "done", "answer": told[0] if told and game.answers(now.table, key) else
+                    game.decoy_answer(now.table, key)}
         return {"t": "voted", "text": "Your vote is in."}
 
     # -- connections (server thread) ------------------------------------------------------------

@@ -1,11 +1,17 @@
-"""Which module says what a game's phones show: ``ui/games/<game>/phone.py`` when the game has one
-(Mafia+: night panels, secret ballots; Mafia (Sicily) and Mafia Casino: their cards and safe in the
-table's words), else ``Hand`` here: the seat's private view read as lines behind hold-to-peek.
+"""Which module says what a game's phones show: the one its manifest names (``GameManifest.phone``:
+Mafia+: night panels, secret ballots; Mafia (Sicily) and Mafia Casino: their cards and safe in the
+table's words), else ``Hand`` here: the seat's private view read as lines behind hold-to-peek. No
+game is named here: a new game's phones need only its manifest (docs/adding-a-game.md).
 
-The questions, all pure functions of (engine, state, seat): ``page`` (what the phone shows now),
-``card`` (the private card, while held), ``panel`` / ``choose`` / ``decoy_answer`` / ``answers``
-(night calls), ``vote`` (a secret ballot), ``names`` (each seat's name). A game module answers
-only those it has; ``Hand`` answers the rest (nothing to choose, no vote).
+The questions are pure functions of views, never of the state (issue 24): a seat's questions get
+``mine``, a reader bound to that seat (``companion.views.SeatViews``: the table view, the seat's own
+view and legal actions, and no other seat's), the room's get a ``RoomViews`` (the table view, the
+reveal at the end). ``page(mine, call)`` (what the phone shows now), ``card(mine)`` (the private
+card, while held), ``panel(mine, call)`` / ``choose(mine, call, key, index)`` /
+``decoy_answer(table, key)`` / ``answers(table, key)`` (night calls), ``vote(mine, key, index)``
+(a secret ballot), ``names(table)`` (each seat's name), ``room(room, call)``. A night ``call`` is
+(key, words, the reader of the views when it was called, bound as the question's own). A game
+module answers only those it has; ``Hand`` answers the rest (nothing to choose, no vote).
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ import dataclasses
 import importlib
 from typing import Any
 
-from companion.engine import TABLE, Seat
 from companion.errors import CompanionError
+from ui.manifest import manifest_of
 
 
 class Refused(CompanionError):
@@ -23,13 +29,14 @@ class Refused(CompanionError):
 
 
 def for_game(game: str):
-    """What ``game``'s phones show (an engine name such as "mafia-plus"): its own phone module,
-    where a question it does not answer (no night, no vote) gets ``Hand``'s answer."""
-    try:
-        module = importlib.import_module(f"ui.games.{game.replace('-', '_')}.phone")
-    except ModuleNotFoundError:
-        return Hand(game)
-    return _Defaults(module, Hand(game))
+    """What ``game``'s phones show (an engine name such as "mafia-plus"): the phone module its
+    manifest declares, where a question it does not answer (no night, no vote) gets ``Hand``'s
+    answer; ``Hand`` alone for a game that declares none."""
+    manifest = manifest_of(game)
+    hand = Hand(manifest.card.title if manifest is not None and manifest.card is not None else game)
+    if manifest is None or not manifest.phone:
+        return hand
+    return _Defaults(importlib.import_module(manifest.phone), hand)
 
 
 class _Defaults:
@@ -43,22 +50,28 @@ class _Defaults:
         return found if found is not None else getattr(self._hand, name)
 
 
-def seat_names(game, engine, state) -> list[str]:
-    """Each seat's name: the game module's ``names(engine, state)`` when it has one, else the
-    state's ``players`` (names, or players with a ``name``; Mafia (Sicily) counts them and keeps
-    ``names``).
+def bound(call, seat: int):
+    """A night call (key, words, the views when called) with its views bound to ``seat``."""
+    return None if call is None else (call[0], call[1], call[2].for_seat(seat))
 
-    >>> class S: players, names = 2, ("Anna", "Ben")
-    >>> seat_names(None, None, S())
+
+def for_room(call):
+    """A night call with its views as the room may read them (the table's only)."""
+    return None if call is None else (call[0], call[1], call[2].for_room())
+
+
+def seat_names(game, table) -> list[str]:
+    """Each seat's name: the game module's ``names(table)`` when it has one, else the table view's
+    ``players`` (names, or players with a ``name``).
+
+    >>> class T: players = ("Anna", "Ben")
+    >>> seat_names(None, T())
     ['Anna', 'Ben']
     """
     own = getattr(game, "names", None)
     if callable(own):
-        return list(own(engine, state))
-    players = getattr(state, "players", ())
-    if isinstance(players, int):
-        names = tuple(getattr(state, "names", ()) or ())
-        return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(players)]
+        return list(own(table))
+    players = getattr(table, "players", ())
     return [p if isinstance(p, str) else str(getattr(p, "name", p)) for p in players]
 
 
@@ -79,15 +92,32 @@ def public_lines(view, leave_out=("seat", "table", "log", "players")) -> list[st
             for f in dataclasses.fields(view) if f.name not in leave_out]
 
 
+def _pairs(value: Any) -> bool:
+    """A tuple of (label, values) pairs, such as hands by side."""
+    return (isinstance(value, tuple) and bool(value)
+            and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value))
+
+
 def private_lines(view) -> list[str]:
-    """A seat view's own fields as "Label: value" lines (the shared ``table`` part left out)."""
+    """A seat view's own fields as "Label: value" lines (the shared ``table`` part left out; a
+    field of (label, values) pairs, such as hands by side, a line per pair).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class V:
+    ...     seat: int
+    ...     hands: tuple
+    ...     money: int
+    >>> private_lines(V(0, (("red", ("a", "b")),), 5))
+    ['red: a, b', 'Money: 5']
+    """
     lines = []
     for f in dataclasses.fields(view):
         if f.name in ("seat", "table"):
             continue
         value = getattr(view, f.name)
-        if f.name == "hands" and isinstance(value, tuple):  # Sicily: (Family, cards) pairs
-            lines += [f"{family}: {_words(cards)}" for family, cards in value]
+        if _pairs(value):
+            lines += [f"{label}: {_words(values)}" for label, values in value]
             continue
         lines.append(f"{f.name.replace('_', ' ').capitalize()}: {_words(value)}")
     return lines
@@ -96,34 +126,34 @@ def private_lines(view) -> list[str]:
 class Hand:
     """Phones for a game without a phone module: hold to see your own private view."""
 
-    def __init__(self, game: str) -> None:
-        self.title = game.replace("-", " ").title()
+    def __init__(self, title: str) -> None:
+        self.title = title if any(c.isupper() for c in title) else title.replace("-", " ").title()
 
-    def page(self, engine, state, seat: int, call=None) -> dict:
+    def page(self, mine, call=None) -> dict:
         return {"game": self.title, "dark": False, "can_peek": True, "night": None, "ballot": None,
                 "players": [], "headline": self.title, "line": "Hold the button to see your cards."}
 
-    def card(self, engine, state, seat: int) -> dict:
+    def card(self, mine) -> dict:
         return {"card": "", "title": "Your cards", "faction": "", "ability": "",
-                "extra": "\n".join(private_lines(engine.view(state, Seat(seat))))}
+                "extra": "\n".join(private_lines(mine.mine))}
 
-    def panel(self, engine, state, seat: int, call=None) -> dict:
+    def panel(self, mine, call=None) -> dict:
         return {"key": "", "title": "", "hint": "Nothing to choose now.", "choices": []}
 
-    def room(self, engine, state, call=None) -> dict:
+    def room(self, room, call=None) -> dict:
         """The room's screen: the table's view as lines (room.py); a game with a reveal at its
         end words it in its own module (Mafia+)."""
         return {"game": self.title, "headline": self.title, "line": "", "players": [],
-                "facts": public_lines(engine.view(state, TABLE)), "reveal": []}
+                "facts": public_lines(room.table), "reveal": []}
 
-    def choose(self, engine, state, called, seat, key, index):
+    def choose(self, mine, call, key, index):
         raise Refused("Nothing to choose now.")
 
-    def vote(self, engine, state, seat, key, index):
+    def vote(self, mine, key, index):
         raise Refused("There is no vote for you now.")
 
-    def answers(self, state, key) -> bool:
+    def answers(self, table, key) -> bool:
         return False
 
-    def decoy_answer(self, state, key):
+    def decoy_answer(self, table, key):
         return None

@@ -2,7 +2,7 @@
 any browser on the table's network (a TV, a laptop at the far end of a long table). No seat, no
 cookie, nothing to send.
 
-It is built from the table's view only: ``engine.view(state, TABLE)`` (the game module's ``room``,
+It is built from the table's view only: ``RoomViews.table`` (the game module's ``room``,
 or ``Hand.room`` here), the countdown and the words of the table's current call (which every phone
 gets too) - never from the raw state, so it cannot hold a secret. At night it follows the table's
 calls, as the phones do, not the engine's steps. At the end, the reveal: what the table's end
@@ -22,5 +22,5 @@ def page(snap) -> dict:
     if snap is None:
         return dict(WAITING)
     game = pages.for_game(snap.game)
-    shown = game.room(snap.engine, snap.state, snap.call)
+    shown = game.room(snap.views.for_room(), pages.for_room(snap.call))
     return {**WAITING, **shown, "t": "room", "timer": snap.timer}

@@ -305,12 +305,11 @@ class PhoneServer:
     def _page(self, seat: int) -> dict:
         snap = self.desk.snapshot()
         game = pages.for_game(snap.game) if snap is not None else None
-        names = pages.seat_names(game, snap.engine, snap.state) if snap is not None else []
+        names = pages.seat_names(game, snap.views.table) if snap is not None else []
         if snap is None or seat >= len(names):
             return {"t": "page", "game": "", "headline": "Waiting for the table", "line": "", "dark": False,
                     "can_peek": False, "night": None, "ballot": None, "players": [], "seat": seat, "name": ""}
-        page = game.page(snap.engine, snap.state, seat, snap.call)
-        # (Mafia (Sicily) counts its players and keeps their names apart; Casino's are records)
+        page = game.page(snap.views.for_seat(seat), pages.bound(snap.call, seat))
         return {"t": "page", "seat": seat, "name": names[seat], "timer": snap.timer, **page}
 
     def seat_for(self, request: web.Request) -> int | None:
@@ -488,9 +487,9 @@ class PhoneServer:
             return {"t": "error", "text": "No game is open at the table."}
         game = pages.for_game(snap.game)
         if kind == "open":
-            return {"t": "panel", **game.panel(snap.engine, snap.state, seat, snap.call)}
+            return {"t": "panel", **game.panel(snap.views.for_seat(seat), pages.bound(snap.call, seat))}
         if kind == "card":
-            return {"t": "card", **game.card(snap.engine, snap.state, seat)}
+            return {"t": "card", **game.card(snap.views.for_seat(seat))}
         if kind in ("choose", "vote"):
             key, index = message.get("key"), message.get("i")
             if not isinstance(key, str) or not isinstance(index, int) or isinstance(index, bool):

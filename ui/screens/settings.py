@@ -12,6 +12,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from hardware.commands import TagSeen
 from ui.screens import load_kv
 from ui.screens.shell_text import binding_label, command_name, step_volume, volume_percent
 from ui.widgets.big_button import BigButton  # noqa: F401  (used by settings.kv)
@@ -242,10 +243,14 @@ class SettingsScreen(Screen):
             return False
         self.last_pressed = command_name(command)
         self.test_detail = ""
-        if type(command).__name__ == "TagSeen":
-            binding = App.get_running_app().store.tag(command.uid)
-            self.test_detail = binding_label(binding.kind, binding.ref) if binding else "not bound to anything yet"
+        if isinstance(command, TagSeen):
+            self.on_tag(command.uid)
         return True
+
+    def on_tag(self, uid: str) -> None:
+        """A tag seen while testing: what it is bound to, if anything."""
+        binding = App.get_running_app().store.tag(uid)
+        self.test_detail = binding_label(binding.kind, binding.ref) if binding else "not bound to anything yet"
 
     # -- elsewhere ------------------------------------------------------------------------
     def open_tags(self) -> None:

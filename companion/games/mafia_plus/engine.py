@@ -1277,7 +1277,7 @@ class MafiaPlusEngine(Engine):
             step_index=state.step if state.phase == "night" else 0,
             voters=voters, next_voter=next_voter, verdict_kind=verdict_kind,
             open_powers=tuple(p for p in DAY_POWERS if p in state.cast and p not in state.used),
-            undo_kind=state.taken[0], undo_words=state.taken[1])
+            undo_kind=state.taken[0], undo_words=state.taken[1], votes_held=len(state.votes))
 
     def seat_view(self, state: MafiaPlusState, seat: int) -> SeatView:
         P = state.players
@@ -1300,7 +1300,7 @@ class MafiaPlusEngine(Engine):
                         ch.text, ch.quote, ch.abilities, state.alive[seat], state.away == seat, members, boss,
                         tuple(t for s, t in state.notes if s == seat),
                         tuple(t for s, t in state.my_actions if s == seat and t),
-                        seat_panel(self, state, seat))
+                        seat_panel(self, state, seat), _woken_note(state, seat))
 
     def reveal_view(self, state: MafiaPlusState) -> RevealView:
         P = state.players
@@ -1375,4 +1375,15 @@ class MafiaPlusEngine(Engine):
         return rng.choice(legal)
 
 
+def _woken_note(state: MafiaPlusState, seat: int) -> str:
+    """Night Zero: what ``seat`` learns when the Lady of the Night chose it tonight ("" otherwise)."""
+    if state.phase != "night" or state.characters is None:
+        return ""
+    from .panels import woken
+
+    chosen, note = woken(state)
+    return note if chosen == seat else ""
+
+
 ENGINE = MafiaPlusEngine()
+

@@ -64,6 +64,7 @@ class TableView:
     open_powers: tuple[str, ...] = ()   # day powers in the set not yet declared (ids)
     undo_kind: str = ""                 # what an undo takes back: "deal" | "night" | "day" | ""
     undo_words: str = ""                # a day action in words ("" for the deal and night choices)
+    votes_held: int = 0                 # how many votes the game has finished (a ballot's number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,7 @@ class SeatView:
     notes: tuple[str, ...]          # Detective answers, the Lady's look, blackmail learned...
     my_actions: tuple[str, ...]     # this seat's own night choices, in words
     panel: Any = None               # panels.NightPanel when this seat holds the role called now
+    woken_note: str = ""            # Night Zero: what this seat learns when the Lady chose it tonight
 
 
 @dataclass(frozen=True, slots=True)

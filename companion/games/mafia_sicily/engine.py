@@ -495,6 +495,35 @@ class TableView:
     names: tuple[str, ...] = ()
     #: the last roll, public: (dice, entered by hand, what it was for, whose turn, rolls so far) or ()
     last_roll: tuple = ()
+    # -- what the shared screen offers, decided here so no screen reads the state (issue 24) --
+    #: the kind of question the table is asked ("roll", "draw", "move", "window", "lose", "decide",
+    #: "home", ...), "" when nothing is asked (the game over)
+    prompt_kind: str = ""
+    #: the chance the table is asked for ("roll1d6" / "roll2d6"), "" when none
+    chance: str = ""
+    #: the deck a card is to be drawn from ("roma" / "usa" / "sisde"), "" when none
+    draw_deck: str = ""
+    #: whether the app checks moves against the routes (off: the players say where a counter went)
+    check_moves: bool = True
+    #: the public legal actions, in the engine's order: none names or betrays a held card
+    #: (``is_private``) and none is chance (a roll, a draw); the shared screen's buttons
+    offers: tuple[Action, ...] = ()
+    #: move checking off: per counter that may move, the moves the routes would allow (facing
+    #: dropped), as the map's suggestions; () with checking on or no routes
+    suggestions: tuple[tuple[str, tuple["Move", ...]], ...] = ()
+    #: the way to a private card screen (issue 13: decided on public facts only, the kind of moment
+    #: and hand *sizes*): (kind, seats) with kind "window" | "lose" | "first" | "instead" | "use", or ()
+    card_door: tuple = ()
+    #: the running shootout: (attackers, defenders, rolls as (side, counter, die)) or ()
+    shootout: tuple = ()
+
+
+def is_private(action: Action) -> bool:
+    """Actions that name a held card or betray holding one: never on the shared screen (the owner's
+    card screen only)."""
+    if isinstance(action, (PlayCard, PlayEvidence, Helicopter, LoseCard, Arrest)):
+        return True
+    return isinstance(action, Detain) and action.lair
 
 
 @dataclass(frozen=True, slots=True)
@@ -2043,7 +2072,60 @@ class SicilyEngine(Engine):
             hand_sizes=tuple((f, len(h)) for f, h in s.hands
                              if (f in FAMILIES or (f == "state") == (s.players != 2))), deck_sizes=tuple((d, len(c)) for d, c in s.decks),
             dice=s.dice, dice_left=s.dice_left, blocked=s.blocked, temporary_roadblocks=s.temp_roadblocks,
-            winners=s.winners, result=s.reason, names=s.names, last_roll=s.last_roll)
+            winners=s.winners, result=s.reason, names=s.names, last_roll=s.last_roll, **self._offer(s))
+
+    def _offer(self, s: SicilyState) -> dict[str, Any]:
+        """The table view's offer: what is asked, the public actions, the map's suggestions, the card
+        door and the shootout (public facts only: secret twins get the same offer)."""
+        if s.winners is not None or s.prompt is None:
+            return {"check_moves": s.check_moves}
+        legal = self.legal_actions(s)
+        kind = s.prompt[0]
+        requests = self.chance_requests(s)
+        offers = tuple(a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn)))
+        so = dict(s.shootout) if s.shootout is not None else None
+        return {"prompt_kind": kind, "chance": requests[0] if requests else "",
+                "draw_deck": s.prompt[1] if kind == "draw" else "", "check_moves": s.check_moves,
+                "offers": offers, "suggestions": self._suggestions(s, offers), "card_door": self._card_door(s),
+                "shootout": (tuple(so["a"]), tuple(so["d"]), tuple(so["rolls"])) if so is not None else ()}
+
+    def _suggestions(self, s: SicilyState, offers: Sequence[Action]) -> tuple:
+        """With move checking off the players move on their own board and say where; the app's map
+        only suggests: the moves the routes allow (as if checking were on), facing dropped."""
+        if s.check_moves or self.board.routes is None or not any(isinstance(a, Move) for a in offers):
+            return ()
+        out: dict[str, list[Move]] = {}
+        for m in self.legal_actions(replace(s, check_moves=True)):
+            if isinstance(m, Move):
+                plain = Move(m.counter, m.to, m.die, "")
+                if plain not in out.setdefault(m.counter, []):
+                    out[m.counter].append(plain)
+        return tuple((c, tuple(ms)) for c, ms in out.items())
+
+    def _card_door(self, s: SicilyState) -> tuple:
+        """Issue 13: the shared screen's way to a private card screen, decided on the kind of moment
+        and how many cards the sides that could act hold, never on which: a holder of nothing
+        useful gets the same door as a holder of the fitting card."""
+        p = s.prompt
+        kind = p[0]
+        if kind == "window":
+            return "window", tuple(dict.fromkeys(self.seat_of_hand(s, k) for k in p[1]))
+        acting = self.acting_seat(s)
+        if acting is None:
+            return ()
+        if kind == "lose":
+            return "lose", (acting,)
+        hands = dict(s.hands)
+        if not sum(len(hands.get(k, ())) for k in self.factions_of_seat(s, acting)):
+            return ()
+        if kind == "move" and not s.moved and s.dice_left != ("state",):
+            return "first", (acting,)
+        if kind == "roll" and p[2][0] == "return" and dict(s.pos)[p[2][1]] in ("prison", "station") \
+                and faction_of(p[2][1]) != "state":
+            return "instead", (self.seat_of(s, faction_of(p[2][1])),)
+        if kind == "decide" and faction_of(p[2]) == "state":
+            return "use", (acting,)
+        return ()
 
     @_boxed
     def view(self, state: SicilyState, audience: Audience) -> Any:

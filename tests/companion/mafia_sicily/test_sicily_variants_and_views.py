@@ -2,6 +2,7 @@
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -298,3 +299,46 @@ def test_every_variant_replays_from_its_log_and_its_views_serialise(players):
         json.dumps(to_jsonable(E.view(s, REVEAL)))
     for e in result.events:
         json.dumps(e.to_dict())
+
+
+# -- the shared screen's offer, carried by the table view (issue 24: screens read no state) -------
+
+
+def test_the_table_view_offers_the_public_actions_in_the_engines_order_never_a_card_play():
+    """The table is offered the legal actions that name no card and are not chance, in the order the
+    engine lists them; a card the Red Family holds shows as the card door only (issue 13)."""
+    from companion.games.mafia_sicily.engine import PlayCard, is_private
+
+    s, _ = play(started(engine=E, check_moves=True), (3, 4), engine=E)
+    s = edit(s, engine=E, hands={"red": ["mole"]})
+    legal = E.legal_actions(s)
+    assert PlayCard("mole") in legal
+    view = E.view(s, TABLE)
+    assert view.prompt_kind == "move" and view.chance == "" and view.check_moves
+    assert list(view.offers) == [a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn))]
+    assert any(isinstance(a, Move) for a in view.offers) and not any(is_private(a) for a in view.offers)
+    assert view.card_door == ("first", (1,))
+    assert E.view(edit(s, engine=E, hands={"red": ["killers"]}), TABLE) == view, "which card: no difference"
+    assert E.view(edit(s, engine=E, hands={"red": []}), TABLE).card_door == ()
+
+
+def test_with_move_checking_off_the_table_view_suggests_the_moves_the_routes_allow():
+    """Move checking off: any space is accepted, and the map suggests the moves the routes would
+    allow (as with checking on), one per space and die, facing dropped."""
+    s, _ = play(started(engine=E, check_moves=False), (3, 4), engine=E)
+    view = E.view(s, TABLE)
+    assert not view.check_moves and view.suggestions
+    checked = E.legal_actions(replace(s, check_moves=True))
+    for counter, moves in view.suggestions:
+        allowed = {(m.to, m.die) for m in checked if isinstance(m, Move) and m.counter == counter}
+        assert {(m.to, m.die) for m in moves} == allowed and all(m.facing == "" for m in moves)
+        assert len(set(moves)) == len(moves)
+    assert E.view(play(started(engine=E, check_moves=True), (3, 4), engine=E)[0], TABLE).suggestions == ()
+
+
+def test_the_table_view_says_what_is_asked_a_roll_or_a_draw():
+    s = started(engine=E)
+    view = E.view(s, TABLE)
+    assert (view.prompt_kind, view.chance) == ("roll", "roll2d6") and view.offers == ()
+    drawing = E.view(replace(s, prompt=("draw", "roma", "state")), TABLE)
+    assert (drawing.prompt_kind, drawing.draw_deck, drawing.chance) == ("draw", "roma", "")

@@ -17,6 +17,18 @@ def started(**config):
     return s
 
 
+def choices(state, **kwargs):
+    """The shared screen's buttons for a state, sorted from its table view (as the screens do)."""
+    return model.table_choices(ENGINE, ENGINE.view(state, TABLE), **kwargs)
+
+
+def private(state, seat):
+    """The card plays a seat's private card screen offers (from its seat view, as hand.py does)."""
+    from companion.engine import Seat
+
+    return model.seat_choices(ENGINE, ENGINE.view(state, Seat(seat)), ENGINE.legal_actions(state))
+
+
 def test_calendar_strip_is_red_black_state_orange_green_state_with_the_current_slot():
     view = ENGINE.view(started(), TABLE)
     slots = model.calendar_slots(view)
@@ -96,18 +108,18 @@ def test_a_space_named_for_a_decision_always_says_its_type():
 
 
 def test_a_roll_prompt_offers_one_roll_button_not_72_dice_actions():
-    choices = model.table_choices(ENGINE, started())
-    assert [(c.text, c.kind) for c in choices.buttons] == [("Roll 2 dice", "roll"), ("Enter real dice", "counter")]
-    assert choices.buttons[0].request == "roll2d6" and choices.buttons[0].primary
+    offer = choices(started())
+    assert [(c.text, c.kind) for c in offer.buttons] == [("Roll 2 dice", "roll"), ("Enter real dice", "counter")]
+    assert offer.buttons[0].request == "roll2d6" and offer.buttons[0].primary
 
 
 def test_real_dice_are_entered_one_face_at_a_time():
     s = started()
-    first = model.table_choices(ENGINE, s, selected="by_hand")
+    first = choices(s, selected="by_hand")
     assert [c.text for c in first.buttons[:6]] == [str(v) for v in range(1, 7)]
     assert first.hint == "Real first die: tap the number it shows."
     assert first.buttons[-1].text == "‹ Let the app roll" and model.choice_columns(7, faces=True) == 3
-    second = model.table_choices(ENGINE, s, selected="by_hand", entered=[3])
+    second = choices(s, selected="by_hand", entered=[3])
     assert second.buttons[0].text == "1" and second.hint.startswith("Real second die") and "3" in second.hint
 
 
@@ -121,11 +133,11 @@ def test_a_return_roll_says_which_numbers_bring_the_counter_back():
 
 def test_moves_are_chosen_counter_first_then_destination():
     s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
-    first = model.table_choices(ENGINE, s)
+    first = choices(s)
     assert all(c.kind == "counter" for c in first.buttons)
     assert first.buttons[0].text == "Red Boss · Palermo (city)"
     assert len(first.buttons) == 2, "two Picciotti in one space are one button"
-    second = model.table_choices(ENGINE, s, selected="boss_red")
+    second = choices(s, selected="boss_red")
     moves = [c.action for c in second.buttons if c.kind == "act"]
     assert moves and all(isinstance(m, Move) and m.counter == "boss_red" for m in moves)
     assert set(second.destinations) == {m.to for m in moves}
@@ -140,13 +152,13 @@ def test_card_plays_never_reach_the_shared_screen_but_the_owners_private_screen(
     decks = tuple((d, tuple(c for c in cards if c != "mole")) for d, cards in s.decks)
     s = replace(s, hands=hands, decks=decks)
     assert PlayCard("mole") in ENGINE.legal_actions(s)
-    shared = model.table_choices(ENGINE, s)
+    shared = choices(s)
     assert not any("Mole" in c.text for c in shared.buttons)
     assert shared.private_seats == [1]
     assert shared.buttons[-1].text == "Play a card first? (private screen)"
-    mine = model.private_choices(ENGINE, s, 1)
+    mine = private(s, 1)
     assert [c.text for c in mine] == ["Play Mole in Prefecture"]
-    assert model.private_choices(ENGINE, s, 2) == []
+    assert private(s, 2) == []
 
 
 def test_seat_roles_follow_the_engines_seats():
@@ -205,9 +217,12 @@ def test_a_drawn_card_is_a_note_in_the_drawers_seat_view_only():
     assert not hasattr(ENGINE.view(state, TABLE), "notes")
     from ui.games.mafia_sicily import phone
 
-    extra = phone.card(ENGINE, state, noted[0])["extra"]
+    from companion.views import Views
+
+    views = Views(ENGINE, state)
+    extra = phone.card(views.for_seat(noted[0]))["extra"]
     assert f"Only for you: {note}" in extra, "the drawer's phone shows the note as the card screen does"
-    others = [phone.card(ENGINE, state, n)["extra"] for n in range(5) if n != noted[0]]
+    others = [phone.card(views.for_seat(n))["extra"] for n in range(5) if n != noted[0]]
     assert not any("Only for you" in e for e in others)
 
 
@@ -218,10 +233,10 @@ def test_a_running_shootout_is_described_with_its_dice():
     so = (("a", ("picc_red_1",)), ("a_faction", "red"), ("a_fire", ("picc_red_1",)), ("d", ("picc_black_1",)),
           ("d_faction", "black"), ("d_fire", ("picc_black_1",)), ("kind", "picciotti"), ("leather", ()),
           ("rolls", (("a", "picc_red_1", 5),)), ("special", ()))
-    text = model.shootout_text(ENGINE, replace(s, shootout=so))
+    text = model.shootout_text(ENGINE.view(replace(s, shootout=so), TABLE))
     assert text.startswith("Shootout: a Red (rosso) Picciotto against a Black (nero) Picciotto.")
     assert "5" in text
-    assert model.shootout_text(ENGINE, s) == ""
+    assert model.shootout_text(ENGINE.view(s, TABLE)) == ""
 
 
 def test_winners_are_named_by_player():
@@ -257,7 +272,7 @@ def test_a_draw_offers_the_app_draw_or_entering_the_real_card_on_the_drawers_pri
     from companion.games.mafia_sicily.engine import CardDrawn
 
     s = replace(started(), prompt=("draw", "roma", "state"))
-    offer = model.table_choices(ENGINE, s)
+    offer = choices(s)
     assert [(c.text, c.kind) for c in offer.buttons] == [("Draw the Roma card", "draw"),
                                                          ("Enter the real card (private screen)", "enter")]
     assert offer.buttons[1].seat == 0  # the State draws: its player's private screen, not the table's
@@ -300,11 +315,11 @@ def test_the_card_button_follows_hand_sizes_never_which_card_is_held():
     """Issue 13: the shared screen's way to a private screen is the same for a playable and a useless card."""
     s, _ = ENGINE.apply(started(), DiceRolled((3, 4)))
     playable, useless = _with_hand(s, "red", ["mole"]), _with_hand(s, "red", ["killers"])
-    a, b = model.table_choices(ENGINE, playable), model.table_choices(ENGINE, useless)
+    a, b = choices(playable), choices(useless)
     assert [c.text for c in a.buttons] == [c.text for c in b.buttons]
     assert a.private_seats == b.private_seats == [1]
-    assert model.private_choices(ENGINE, useless, 1) == []
-    empty = model.table_choices(ENGINE, s)
+    assert private(useless, 1) == []
+    empty = choices(s)
     assert not any("private screen" in c.text for c in empty.buttons)
 
 
@@ -313,7 +328,7 @@ def test_the_card_question_offers_no_and_yes_on_my_private_screen():
 
     s = _with_hand(started(), "state", ["helicopter"])
     s = replace(s, prompt=("window", ("state",), "wiretap", "boss_black"))
-    shared = model.table_choices(ENGINE, s)
+    shared = choices(s)
     assert [c.text for c in shared.buttons] == ["No", "Yes, on my private screen"]
     assert shared.private_seats == [0] and shared.buttons[0].action == Pass()
 

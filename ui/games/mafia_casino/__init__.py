@@ -35,4 +35,5 @@ MANIFEST = GameManifest(
     route="ui.games.mafia_casino.logic:route",  # the Game cards on their screens, the rest on the table
     speak="ui.games.mafia_casino.logic:lines",  # results and a change the tokens cannot make
     sample="ui.games.mafia_casino.logic:sample",  # --screenshot: a seeded game up to the screen
+    phone="ui.games.mafia_casino.phone",  # what its phones show (ui/phones/pages.py)
 )

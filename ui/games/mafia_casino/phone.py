@@ -6,10 +6,11 @@ a Safe Robbery, for robber and victim, which cards moved. Everything
 else is played at the table, so a phone chooses nothing and has no ballot.
 
 >>> from companion.games.mafia_casino.engine import ENGINE
->>> st = ENGINE.new({"players": ["Anna", "Ben", "Cleo"]}, 1)
->>> names(ENGINE, st)
+>>> from companion.views import Views
+>>> views = Views(ENGINE, ENGINE.new({"players": ["Anna", "Ben", "Cleo"]}, 1))
+>>> names(views.table)
 ['Anna', 'Ben', 'Cleo']
->>> card(ENGINE, st, 0)["extra"]
+>>> card(views.for_seat(0))["extra"]
 'Your safe is empty.'
 >>> safe_lines((("pearl", 20), ("diamond", 10)))
 ['Your safe: 2 cards', 'Card 1: 20 pearls', 'Card 2: 10 diamonds']
@@ -17,16 +18,14 @@ else is played at the table, so a phone chooses nothing and has no ballot.
 
 from __future__ import annotations
 
-from companion.engine import TABLE, Seat
-
 TITLE = "Mafia Casino"
 
 
-def names(engine, state) -> list[str]:
-    return [p.name for p in engine.view(state, TABLE).players]
+def names(table) -> list[str]:
+    return [p.name for p in table.players]
 
 
-def page(engine, state, seat: int, call=None) -> dict:
+def page(mine, call=None) -> dict:
     return {"game": TITLE, "dark": False, "can_peek": True, "night": None, "ballot": None,
             "players": [], "headline": TITLE, "line": "Hold the button to see your safe and cards."}
 
@@ -40,8 +39,8 @@ def safe_lines(safe) -> list[str]:
         [f"Card {i + 1}: {n} {jewel}s" for i, (jewel, n) in enumerate(safe)]
 
 
-def card(engine, state, seat: int) -> dict:
-    view = engine.view(state, Seat(seat))
+def card(mine) -> dict:
+    view = mine.mine
     lines = safe_lines(view.safe)
     if view.poker_cards:
         lines.append("Your poker cards: " + " ".join(view.poker_cards))

@@ -40,4 +40,5 @@ MANIFEST = GameManifest(
     parent=PARENT,
     route="ui.games.mafia_plus.flow:route",
     sample="ui.games.mafia_plus.common:sample",
+    phone="ui.games.mafia_plus.phone",  # what its phones show (ui/phones/pages.py)
 )

@@ -27,4 +27,5 @@ MANIFEST = GameManifest(
     parent=PARENT,
     route="ui.games.mafia_sicily.flow:route",
     speak="ui.games.mafia_sicily.flow:lines",
+    phone="ui.games.mafia_sicily.phone",  # what its phones show (ui/phones/pages.py)
 )

@@ -47,15 +47,14 @@ class SicilyMapScreen(GameScreen):
 
     def _redraw(self) -> None:
         view = self.table_view
-        state = self.session.state  # the choices are still sorted from the state (model.table_choices)
         self.set_phase(model.phase_text(view))
-        choices = model.table_choices(self.engine, state, self.selected)
-        moving = state.prompt is not None and state.prompt[0] == "move" and view.winners is None
+        choices = model.table_choices(self.engine, view, self.selected)
+        moving = view.prompt_kind == "move"
         self.selected = choices.selected if moving else ""
         self.highlight = choices.destinations if moving else []
         if moving and self.selected:
             what = model.short_name(self.selected)
-            self.tap_text = (f"Tap a lit space: the {what} moves there." if state.check_moves
+            self.tap_text = (f"Tap a lit space: the {what} moves there." if view.check_moves
                              else f"Tap the space the {what} moved to. Lit: where the dice take it.")
         elif moving:
             self.tap_text = "Tap a space with the counter to move."

@@ -14,9 +14,8 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from companion.games.mafia_sicily.engine import (CALENDAR, FAMILIES, SEATS, Arrest, CardDrawn, Detain, DiceRolled,
-                                                 Helicopter, LoseCard, Move, Pass, PlayCard, PlayEvidence,
-                                                 counter_name, faction_of, kind_of)
+from companion.games.mafia_sicily.engine import (CALENDAR, FAMILIES, SEATS, CardDrawn, Move, Pass, PlayCard,
+                                                 counter_name, faction_of, is_private, kind_of)
 
 # -- colours and words -----------------------------------------------------------------------
 FACTION_HEX = {"state": "#3D6FB6", "red": "#C8373B", "black": "#121215", "orange": "#E07B28",
@@ -225,12 +224,8 @@ def where(view, counter: str, space_names: dict[str, str]) -> str:
 
 
 # -- which buttons -------------------------------------------------------------------------------
-def is_private(action) -> bool:
-    """Actions that name a held card or betray holding one: only on the owner's card screen."""
-    if isinstance(action, (PlayCard, PlayEvidence, Helicopter, LoseCard, Arrest)):
-        return True
-    return isinstance(action, Detain) and action.lair
-
+# ``is_private`` (the actions that name or betray a held card) is the engine's: its table view
+# offers only the others.
 
 @dataclass
 class Choice:
@@ -255,50 +250,20 @@ class Choices:
     map_hint: str = ""  # the map button's words while a counter moves (that the map can be tapped)
 
 
-def _seat_of_private(engine, state, action) -> int | None:
-    """Whose private screen an action belongs on (the holder of the card it names)."""
-    if isinstance(action, PlayCard):
-        for key, cards in state.hands:
-            if action.card in cards:
-                return engine.seat_of_hand(state, key)
-    return engine.acting_seat(state)
+#: The card door's words by the kind the table view gives (``TableView.card_door``).
+DOOR_WORDS = {"window": "Yes, on my private screen", "lose": "Give up a card on my private screen",
+              "first": "Play a card first? (private screen)",
+              "instead": "Play a card instead of rolling? (private screen)",
+              "use": "Use a card here? (private screen)"}
 
 
-def _held(state, sides) -> int:
-    hands = dict(state.hands)
-    return sum(len(hands.get(k, ())) for k in sides)
-
-
-def card_door(engine, state) -> tuple[str, list[int]]:
+def card_door(view) -> tuple[str, list[int]]:
     """The shared screen's way to a private card screen now: (button text, seats), or ("", []).
-
-    Decided on public facts only (issue 13): the kind of moment and how many cards the sides that
-    could act hold (hand sizes are on the table for all to see), never on which cards those are. So
-    the button is there for a holder of nothing useful just as for a holder of the fitting card."""
-    p = state.prompt
-    if p is None or state.winners is not None:
+    The engine decides it on public facts only (issue 13: hand sizes, never which cards)."""
+    if not view.card_door:
         return "", []
-    kind = p[0]
-    if kind == "window":
-        seats = list(dict.fromkeys(engine.seat_of_hand(state, k) for k in p[1]))
-        return "Yes, on my private screen", seats
-    acting = engine.acting_seat(state)
-    if acting is None:
-        return "", []
-    sides = engine.factions_of_seat(state, acting)
-    if kind == "lose":
-        return "Give up a card on my private screen", [acting]
-    if not _held(state, sides):
-        return "", []
-    if kind == "move" and not state.moved and state.dice_left != ("state",):
-        return "Play a card first? (private screen)", [acting]
-    if kind == "roll" and p[2][0] == "return" and dict(state.pos)[p[2][1]] in ("prison", "station") \
-            and faction_of(p[2][1]) != "state":
-        seat = engine.seat_of(state, faction_of(p[2][1]))
-        return "Play a card instead of rolling? (private screen)", [seat]
-    if kind == "decide" and faction_of(p[2]) == "state":
-        return "Use a card here? (private screen)", [acting]
-    return "", []
+    kind, seats = view.card_door
+    return DOOR_WORDS[kind], list(seats)
 
 
 TYPE_WORDS = {"city": "city", "telephone": "telephone", "roadblock": "roadblock", "ambush": "ambush",
@@ -326,17 +291,17 @@ def space_label(engine, sid: str) -> str:
     return f"{name} ({TYPE_WORDS.get(kind, kind)}{' ' + numbers_text(nums) if nums else ''})"
 
 
-def move_text(engine, move: Move, state, compact: bool = False) -> str:
+def move_text(engine, move: Move, view, compact: bool = False) -> str:
     """"Catania · both dice (5)"; ``compact`` (two columns of buttons) drops the bracketed part of
     the space's name and shortens the dice: "Palermo · both 10", "Noto · 1st die 4 · north"."""
     name = space_label(engine, move.to)
     if compact:
-        die = {"sum": f"both {sum(state.dice)}", "first": f"1st die {state.dice[0]}",
-               "second": f"2nd die {state.dice[1]}"}[move.die]
+        die = {"sum": f"both {sum(view.dice)}", "first": f"1st die {view.dice[0]}",
+               "second": f"2nd die {view.dice[1]}"}[move.die]
         face = {"N": " · north", "S": " · south"}.get(move.facing, "")
         return f"{name} · {die}{face}"
-    die = {"sum": f"both dice ({sum(state.dice)})", "first": f"first die ({state.dice[0]})",
-           "second": f"second die ({state.dice[1]})"}[move.die]
+    die = {"sum": f"both dice ({sum(view.dice)})", "first": f"first die ({view.dice[0]})",
+           "second": f"second die ({view.dice[1]})"}[move.die]
     face = {"N": ", heading north", "S": ", heading south"}.get(move.facing, "")
     return f"{name} · {die}{face}"
 
@@ -349,35 +314,33 @@ def short_name(counter: str) -> str:
     return {"prefetto": "Prefetto", "sisde": "SISDE"}.get(k, f"Carabinieri {counter[2:]}")
 
 
-def counter_button_text(engine, counter: str, state) -> str:
+def counter_button_text(engine, counter: str, view) -> str:
     """"Red Boss · Palermo (city)": the space with its type, as on every button that names one."""
-    place = dict(state.pos)[counter]
+    place = dict(view.positions)[counter]
     where_ = space_label(engine, place) if place in engine.space_type else BOX_TITLES.get(place, place)
     return f"{short_name(counter)} · {where_}"
 
 
-def public_text(engine, action, state=None) -> str:
+def public_text(engine, action, view=None) -> str:
     if isinstance(action, Pass):
-        if state is not None and state.prompt and state.prompt[0] == "window":
+        if view is not None and view.prompt_kind == "window":
             return "No"
         return "No card · go on"
     return engine.describe(action)
 
 
-def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()) -> Choices:
-    """The shared screen's buttons for the current prompt (never a card name).
+def table_choices(engine, view, selected: str = "", entered: Sequence[int] = ()) -> Choices:
+    """The shared screen's buttons for the current prompt (never a card name), from the table view:
+    the engine's public offer (``view.offers``), its map suggestions and card door, sorted here.
 
     ``selected`` is the counter chosen to move (or "by_hand" while real dice are entered face by face;
     ``entered`` the faces tapped so far)."""
     out = Choices()
-    if state.winners is not None or state.prompt is None:
+    if view.winners is not None or not view.prompt_kind:
         return out
-    legal = engine.legal_actions(state)
-    door, out.private_seats = card_door(engine, state)
-    kind = state.prompt[0]
-    requests = engine.chance_requests(state)
-    if requests:
-        n = 2 if requests[0] == "roll2d6" else 1
+    door, out.private_seats = card_door(view)
+    if view.chance:
+        n = 2 if view.chance == "roll2d6" else 1
         if len(entered) < n and (entered or selected == "by_hand"):
             label = "first" if n == 2 and not entered else ("second" if n == 2 else "")
             which = f"Real {label} die" if label else "Real die"
@@ -385,23 +348,21 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
             out.buttons += [Choice(str(v), kind="face", request=str(v)) for v in range(1, 7)]
             out.buttons.append(Choice("‹ Let the app roll", kind="counter", counter=""))
             return out
-        out.buttons.append(Choice("Roll 2 dice" if n == 2 else "Roll the die", kind="roll", request=requests[0],
+        out.buttons.append(Choice("Roll 2 dice" if n == 2 else "Roll the die", kind="roll", request=view.chance,
                                   primary=True))
         out.buttons.append(Choice("Enter real dice", kind="counter", counter="by_hand"))
-        out.buttons += [Choice(engine.describe(a), a) for a in legal if not isinstance(a, DiceRolled)
-                        and not is_private(a)]
+        out.buttons += [Choice(engine.describe(a), a) for a in view.offers]
         if door:
             out.buttons.append(Choice(door, kind="cards", seat=out.private_seats[0]))
         return out
-    if kind == "draw":
-        deck = state.prompt[1]
+    if view.prompt_kind == "draw":
+        deck = view.draw_deck
         out.buttons.append(Choice(f"Draw the {'Roma' if deck == 'roma' else deck.upper()} card", kind="draw",
                                   primary=True))
         # a card from the physical deck is entered on the drawer's private screen, never here
-        drawer = engine.acting_seat(state)
-        out.buttons.append(Choice("Enter the real card (private screen)", kind="enter", seat=drawer))
+        out.buttons.append(Choice("Enter the real card (private screen)", kind="enter", seat=view.acting_seat))
         return out
-    public = [a for a in legal if not is_private(a) and not isinstance(a, (DiceRolled, CardDrawn))]
+    public = list(view.offers)
     moves = [a for a in public if isinstance(a, Move)]
     if moves:
         counters = list(dict.fromkeys(m.counter for m in moves))
@@ -410,23 +371,23 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
         out.selected = selected
         if selected:
             mine = [m for m in moves if m.counter == selected]
-            if not state.check_moves:
+            if not view.check_moves:
                 # the players move on their own board and say where; the app's map only suggests
-                mine = suggested_moves(engine, state, selected) or []
+                mine = list(dict(view.suggestions).get(selected, ()))
                 out.map_hint = "Moved elsewhere? Map: tap the space"
             else:
                 out.map_hint = "Map: tap a lit space to move"
             out.destinations = list(dict.fromkeys(m.to for m in mine))
             if len(counters) > 1:
                 out.buttons.append(Choice("‹ Another counter", kind="counter", counter=""))
-            out.buttons += [Choice(move_text(engine, m, state), m) for m in mine]
+            out.buttons += [Choice(move_text(engine, m, view), m) for m in mine]
         else:
             out.map_hint = "Map: tap a counter's space"
-            out.buttons += [Choice(counter_button_text(engine, c, state), kind="counter", counter=c)
+            out.buttons += [Choice(counter_button_text(engine, c, view), kind="counter", counter=c)
                             for c in counters]
     for a in public:
         if not isinstance(a, Move):
-            out.buttons.append(Choice(public_text(engine, a, state), a))
+            out.buttons.append(Choice(public_text(engine, a, view), a))
     if door:
         out.buttons.append(Choice(door, kind="cards", seat=out.private_seats[0]))
     # two Picciotti of one Family in one space are the same counter at the table: one button
@@ -439,40 +400,12 @@ def table_choices(engine, state, selected: str = "", entered: Sequence[int] = ()
     return out
 
 
-def suggested_moves(engine, state, counter: str) -> list:
-    """With move checking off: the moves the app's map would allow (facing dropped), as suggestions;
-    any other space is entered by tapping it on the map."""
-    from dataclasses import replace
-
-    if engine.board.routes is None:
-        return []
-    checked = replace(state, check_moves=True)
-    out = []
-    for m in engine.legal_actions(checked):
-        if isinstance(m, Move) and m.counter == counter:
-            plain = Move(m.counter, m.to, m.die, "")
-            if plain not in out:
-                out.append(plain)
-    return out
-
-
 def choice_columns(count: int, faces: bool = False) -> int:
     """One column for up to three choices, two beyond (so 3-6 fit in sight at 800x480); the six faces
     of a real die in three columns, so 1 to 6 are all in sight without a scroll."""
     if faces:
         return 3
     return 2 if count > 3 else 1
-
-
-def private_choices(engine, state, seat: int) -> list[Choice]:
-    """The card plays that seat may make now (for its private card screen)."""
-    if state.winners is not None or state.prompt is None:
-        return []
-    out = []
-    for a in engine.legal_actions(state):
-        if is_private(a) and _seat_of_private(engine, state, a) == seat:
-            out.append(Choice(engine.describe(a), a))
-    return out
 
 
 def seat_choices(engine, seat_view, legal) -> list[Choice]:
@@ -559,16 +492,16 @@ def split_at_turn(events, lines: list[str]) -> tuple[list[str], list[str]]:
     return head, [t for t in lines if t not in head]
 
 
-def shootout_text(engine, state) -> str:
-    """The running shootout: who against whom and the dice so far (odd hits)."""
-    if state.shootout is None:
+def shootout_text(view) -> str:
+    """The running shootout (the table view's): who against whom and the dice so far (odd hits)."""
+    if not view.shootout:
         return ""
-    so = dict(state.shootout)
+    attackers, defenders, rolls = view.shootout
 
-    def side(key):
-        names = [counter_name(c) for c in so[key]]
+    def side(counters):
+        names = [counter_name(c) for c in counters]
         return ", ".join(dict.fromkeys(names)) + (f" (×{len(names)})" if len(set(names)) < len(names) else "")
 
     fired = " · ".join(f"{counter_name(c).split(' ', 1)[1] if ' ' in counter_name(c) else c} {v}"
-                       for _s, c, v in so["rolls"])
-    return f"Shootout: {side('a')} against {side('d')}." + (f" Fired: {fired}." if fired else "")
+                       for _s, c, v in rolls)
+    return f"Shootout: {side(attackers)} against {side(defenders)}." + (f" Fired: {fired}." if fired else "")

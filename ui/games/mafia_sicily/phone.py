@@ -6,29 +6,27 @@ does and its deck, then the seat's last private notes (``SeatView.notes``: the c
 nothing and has no ballot.
 
 >>> from companion.games.mafia_sicily.engine import ENGINE
->>> st = ENGINE.new({"players": 5, "names": ["Anna", "Bruno", "Carla", "Dario", "Elena"]}, 1)
->>> names(ENGINE, st)
+>>> from companion.views import Views
+>>> views = Views(ENGINE, ENGINE.new({"players": 5, "names": ["Anna", "Bruno", "Carla", "Dario", "Elena"]}, 1))
+>>> names(views.table)
 ['Anna', 'Bruno', 'Carla', 'Dario', 'Elena']
->>> card(ENGINE, st, 1)["extra"]
+>>> card(views.for_seat(1))["extra"]
 'You play: Red\\nNo cards: you hold no cards now.'
 """
 
 from __future__ import annotations
-
-from companion.engine import Seat
 
 from . import model
 
 TITLE = "Mafia (Sicily)"
 
 
-def names(engine, state) -> list[str]:
-    """Each seat's name, as the table shows it."""
-    return [state.names[i] if state.names and i < len(state.names) else f"Player {i + 1}"
-            for i in range(state.players)]
+def names(table) -> list[str]:
+    """Each seat's name, as the table shows it (the table view counts the players, names apart)."""
+    return [model.player_name(table, i) for i in range(table.players)]
 
 
-def page(engine, state, seat: int, call=None) -> dict:
+def page(mine, call=None) -> dict:
     return {"game": TITLE, "dark": False, "can_peek": True, "night": None, "ballot": None,
             "players": [], "headline": TITLE, "line": "Hold the button to see your cards."}
 
@@ -44,7 +42,7 @@ def card_lines(view, players: int) -> list[str]:
     return lines
 
 
-def card(engine, state, seat: int) -> dict:
-    view = engine.view(state, Seat(seat))
+def card(mine) -> dict:
+    view = mine.mine
     return {"card": "", "title": "Your cards", "faction": "", "ability": "",
-            "extra": "\n".join(card_lines(view, state.players))}
+            "extra": "\n".join(card_lines(view, view.table.players))}

@@ -139,8 +139,7 @@ class SicilyTableScreen(GameScreen):
         """The choices and the words round them, from the view shown (a tap that only chooses a
         counter or enters a die's face redraws, computing no view)."""
         view = self.table_view
-        state = self.session.state  # the choices are still sorted from the state (model.table_choices)
-        self.choices = model.table_choices(self.engine, state, self.selected, self._faces)
+        self.choices = model.table_choices(self.engine, view, self.selected, self._faces)
         if self.selected not in ("by_hand", "by_card"):
             self.selected = self.choices.selected
         self.highlight = self.choices.destinations
@@ -158,7 +157,7 @@ class SicilyTableScreen(GameScreen):
         who = model.player_name(view, view.acting_seat)
         self.who_text = (f"{who} decides" if who else "")
         self.turn_text = f"Turn {view.turn_number}"
-        self.shootout_text = model.shootout_text(self.engine, state)
+        self.shootout_text = model.shootout_text(view)
         self.cards_text = "Cards"
         self.set_phase(model.phase_text(view))
         self._fill_calendar(view)

@@ -7,4 +7,5 @@ MANIFEST = GameManifest(
     card=HomeCard("Tally", "Counts the chips", "♣", "syndicate", order=95),
     screens={"tally_table": "ui.games.tally.table"},
     entry="tally_table",
+    phone="ui.games.tally.phone",  # its phones' page, in its own folder
 )
