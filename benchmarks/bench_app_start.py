@@ -77,12 +77,23 @@ def child_app(size: tuple[int, int], db: str) -> None:
         print(MARKER, flush=True)
         app = App.get_running_app()
 
+        flipped = [0]
+        Window.bind(on_flip=lambda *_: flipped.__setitem__(0, flipped[0] + 1))
+        seen = []
+
         def complete(*_):
-            if app.store_is_open:
-                Window.unbind(on_flip=complete)
+            """Home complete: the first frame after the store opened and Home filled its Resume row
+            (or, when that changed nothing on screen, the tick after: no frame was needed)."""
+            if not app.store_is_open:
+                return
+            if not seen:
+                seen.append(flipped[0])
+                return
+            if flipped[0] > seen[0] or not Window.canvas.needs_redraw:
+                watch.cancel()
                 print(READY, flush=True)
                 Clock.schedule_once(services, 0.2)
-        Window.bind(on_flip=complete)
+        watch = Clock.schedule_interval(complete, 0)
         waited = [0]
 
         def services(*_):
@@ -127,6 +138,22 @@ def _children_hwm_kib() -> int:
     except OSError:
         return 0
     return total
+
+
+def _seed_resume(db: str) -> None:
+    """An unfinished Il Capo game of a few actions, so that Home's Resume row has one to show."""
+    sys.path.insert(0, str(ROOT))
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(db)
+    try:
+        if not store.unfinished_games():
+            session = Session.start(store, "il-capo", {"players": ["Anna", "Ben", "Carla"]}, seed=7)
+            for action in session.legal_actions()[:1]:
+                session.act(action)
+    finally:
+        store.close()
 
 
 SERVICES_SEEN: list[dict[str, str]] = []  # what each app run had running when its memory was taken
@@ -186,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         results: dict[str, list[tuple[float, float, float]]] = {"bare": [], "app": []}
         measure("bare", args.size, db, env)  # warm-up: creates KIVY_HOME, fills the file cache
         measure("app", args.size, db, env)  # warm-up: creates the database
+        _seed_resume(db)  # a game to resume: Home complete has a Resume row to fill
         for _ in range(args.runs):
             for kind in ("bare", "app"):
                 results[kind].append(measure(kind, args.size, db, env))
