@@ -173,6 +173,9 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         self._narrator_natural = (True, "narration starting")  # text-only state before any switch-off
         self.sound_panel: SoundPanel | None = None
         self._prebuild: list[tuple[str, str]] = []
+        #: screen name -> (the route it was prepared with, ``table_stamp()`` then): prepared while
+        #: Home sat idle, so the tap only switches to it (ui/shell/navigation.py)
+        self.prebuilt: dict[str, tuple[Route, tuple]] = {}
         self._last_touch = 0.0
 
     # -- the store --------------------------------------------------------------------------
