@@ -268,6 +268,13 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         if self._poll_event is not None:
             self._poll_event.cancel()
             self._poll_event = None
+        if getattr(self, "_gc_event", None) is not None:
+            import gc
+
+            self._gc_event.cancel()
+            self._gc_event = None
+            young, middle, _ = gc.get_threshold()
+            gc.set_threshold(young, middle, 10)  # the interpreter's own full passes again
         for name in ("narrator", "hub"):
             service = getattr(self, name)
             if service is None:

@@ -30,7 +30,30 @@ def freeze_garbage() -> None:
     gc.freeze()
 
 
+#: seconds without a touch before the table counts as resting: the collector's full pass runs then
+GC_REST = 2.0
+
+
+def full_passes_at_rest_only() -> None:
+    """No full (oldest generation) collection on its own: the young generations are collected as
+    usual (cheap), the full pass only when the table rests (``NavigationMixin._collect_at_rest``),
+    never inside a tap or an animation frame."""
+    import gc
+
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 1_000_000)
+
+
 class NavigationMixin:
+    def _collect_at_rest(self, *_) -> None:
+        """Once per rest (GC_REST without a touch), a full collection of what is not frozen."""
+        import gc
+
+        rested = Clock.get_boottime() - self._last_touch >= GC_REST
+        if rested and self._last_touch != getattr(self, "_collected_after", None):
+            self._collected_after = self._last_touch
+            gc.collect()
+
     # -- screens built before they are needed -------------------------------------------------
     #: Screens the table opens from Home, built while Home sits idle so that their first opening
     #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
@@ -54,6 +77,8 @@ class NavigationMixin:
                           if kind != "prepare" or n in self.PREPARE_EARLY]
         self._last_touch = Clock.get_boottime()
         Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+        full_passes_at_rest_only()
+        self._gc_event = Clock.schedule_interval(self._collect_at_rest, GC_REST / 2)
 
     def _prepare_again_later(self) -> None:
         """Back on Home: the screens opened since (their early preparation used or stale) are
