@@ -11,10 +11,12 @@ Each measurement is a fresh interpreter (subprocess), alternating bare / app:
 The baseline is a bare Kivy app that shows one Button, configured exactly like ours (same window
 size, same single input provider). The app runs on a database that already exists (the normal
 start; the first run creates it and is not counted). Results are medians, printed as a table with
-the ratios app / bare; targets (issue 17): start <= 1.25, memory <= 1.3. "Home complete" is
-reported beside it: the first frame after the store opened and the Resume row was filled (the app
-opens the store and imports sqlite-utils just after the first frame). A script, not a test:
-timings are never asserted in the test suite.
+the ratios app / bare; targets (issue 28): first frame <= 1.15x, Home complete <= 1.5x the bare
+first frame (the first frame after the store opened and the Resume row was filled), peak memory
+<= 1.3x with the natural voice and the phones' server running: the app child stays up until its
+narrator speaks with the piper voice (when one is installed) and the phones' server runs, then
+stops (the piper worker is a process of its own: its peak is printed beside, not in the ratio).
+A script, not a test: timings are never asserted in the test suite.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MARKER = "FIRST_FRAME"
 READY = "HOME_COMPLETE"
-TARGETS = {"start": 1.25, "memory": 1.3}
+SERVICES = "SERVICES_UP"
+TARGETS = {"start": 1.15, "ready": 1.5, "memory": 1.3}  # issue 28
 
 
 # -- children ---------------------------------------------------------------------------------
@@ -68,19 +71,92 @@ def child_app(size: tuple[int, int], db: str) -> None:
 
     def first_frame():
         from kivy.app import App
+        from kivy.clock import Clock
         from kivy.core.window import Window
 
         print(MARKER, flush=True)
         app = App.get_running_app()
 
+        flipped = [0]
+        Window.bind(on_flip=lambda *_: flipped.__setitem__(0, flipped[0] + 1))
+        seen = []
+
         def complete(*_):
-            if app.store_is_open:
-                Window.unbind(on_flip=complete)
+            """Home complete: the first frame after the store opened and Home filled its Resume row
+            (or, when that changed nothing on screen, the tick after: no frame was needed)."""
+            if not app.store_is_open:
+                return
+            if not seen:
+                seen.append(flipped[0])
+                return
+            if flipped[0] > seen[0] or not Window.canvas.needs_redraw:
+                watch.cancel()
                 print(READY, flush=True)
+                Clock.schedule_once(services, 0.2)
+        watch = Clock.schedule_interval(complete, 0)
+        waited = [0]
+
+        def services(*_):
+            """The memory is taken with the services up: the narrator speaking with its voice (a line
+            asked for: with the natural voice that starts the piper worker unless the line is cached)
+            and the phones' server, both up for half a second."""
+            narrator = app.narrator
+            synth = getattr(narrator, "synthesizer", None) if narrator is not None else None
+            phones = bool(getattr(app.phones, "running", False))
+            waited[0] += 1
+            if waited[0] == 1 and narrator is not None:
+                narrator.prerender(["The night falls on the city."], first=True)
+            worker = _children_hwm_kib()
+            engine = getattr(synth, "engine", "none")
+            ready = narrator is not None and phones and waited[0] > 5  # half a second of them running
+            if ready or waited[0] > 100:
+                print(f"{SERVICES} voice={engine} phones={phones} app={_own_hwm_kib()} worker={worker}", flush=True)
                 app.stop()
-        Window.bind(on_flip=complete)
+            else:
+                Clock.schedule_once(services, 0.1)
 
     run(["--db", db, "--size", f"{size[0]}x{size[1]}"], on_first_frame=first_frame)
+
+
+def _own_hwm_kib() -> int:
+    """This process's peak resident size (VmHWM), KiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _children_hwm_kib() -> int:
+    """The peak resident size of this process's children (the piper worker), KiB; 0 if none."""
+    total = 0
+    try:
+        pids = {pid for task in Path("/proc/self/task").iterdir() for pid in (task / "children").read_text().split()}
+        for pid in pids:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    total += int(line.split()[1])
+    except OSError:
+        return 0
+    return total
+
+
+def _seed_resume(db: str) -> None:
+    """An unfinished Il Capo game of a few actions, so that Home's Resume row has one to show."""
+    sys.path.insert(0, str(ROOT))
+    from companion.session import Session
+    from companion.store import Store
+
+    store = Store.open(db)
+    try:
+        if not store.unfinished_games():
+            session = Session.start(store, "il-capo", {"players": ["Anna", "Ben", "Carla"]}, seed=7)
+            for action in session.legal_actions()[:1]:
+                session.act(action)
+    finally:
+        store.close()
+
+
+SERVICES_SEEN: list[dict[str, str]] = []  # what each app run had running when its memory was taken
 
 
 # -- parent -----------------------------------------------------------------------------------
@@ -90,17 +166,23 @@ def measure(kind: str, size: str, db: str, env: dict) -> tuple[float, float, flo
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     seconds = ready = None
+    services: dict[str, str] = {}
     for line in proc.stdout:
         if line.strip() == MARKER:
             seconds = time.perf_counter() - t0
         elif line.strip() == READY:
             ready = time.perf_counter() - t0
+        elif line.startswith(SERVICES):
+            services = dict(kv.split("=", 1) for kv in line.split()[1:])
+            SERVICES_SEEN.append(services)
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     if seconds is None or proc.returncode != 0:
         raise SystemExit(f"The {kind} run failed (exit {proc.returncode}); run it by hand to see why:\n"
                          f"  {' '.join(cmd)}")
-    return seconds, usage.ru_maxrss / 1024, ready if ready is not None else seconds  # ru_maxrss: KiB
+    # the app's own peak (VmHWM) when it told it: ru_maxrss would be its piper worker's if larger
+    peak = int(services["app"]) if services.get("app", "0") != "0" else usage.ru_maxrss  # KiB
+    return seconds, peak / 1024, ready if ready is not None else seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         results: dict[str, list[tuple[float, float, float]]] = {"bare": [], "app": []}
         measure("bare", args.size, db, env)  # warm-up: creates KIVY_HOME, fills the file cache
         measure("app", args.size, db, env)  # warm-up: creates the database
+        _seed_resume(db)  # a game to resume: Home complete has a Resume row to fill
         for _ in range(args.runs):
             for kind in ("bare", "app"):
                 results[kind].append(measure(kind, args.size, db, env))
@@ -145,13 +228,18 @@ def main(argv: list[str] | None = None) -> int:
         Row("first frame: companion vs bare Kivy", f"{ms(med['app'][0])} / {ms(med['bare'][0])} = {ratio['start']:.2f}x",
             ratio["start"], TARGETS["start"], f"<= {TARGETS['start']}x", pi4_ms(med["app"][0])),
         Row("Home complete (store open, Resume row)", f"{ms(med['app'][2])} = {ratio['ready']:.2f}x bare",
-            ratio["ready"], None, "(report)", pi4_ms(med["app"][2])),
-        Row("peak RSS: companion vs bare Kivy", f"{med['app'][1]:.0f} / {med['bare'][1]:.0f} MiB = {ratio['memory']:.2f}x",
+            ratio["ready"], TARGETS["ready"], f"<= {TARGETS['ready']}x", pi4_ms(med["app"][2])),
+        Row("peak RSS, voice + phones running: companion vs bare Kivy",
+            f"{med['app'][1]:.0f} / {med['bare'][1]:.0f} MiB = {ratio['memory']:.2f}x",
             ratio["memory"], TARGETS["memory"], f"<= {TARGETS['memory']}x"),
     ]
     print_table(f"App start and memory vs a bare Kivy app ({args.size}, median of {args.runs} runs each)", rows,
                 "Pi 4 column: seconds there (estimate; a Pi also reads its SD card, which this does not model).")
     print("app runs:  " + "  ".join(f"{s:.2f}s/{m:.0f}M" for s, m, _ in results["app"]))
+    last = SERVICES_SEEN[-1] if SERVICES_SEEN else {}
+    worker = int(last.get("worker", 0)) / 1024
+    print(f"with the services up: voice {last.get('voice', '?')}, phones' server {last.get('phones', '?')},"
+          f" the piper worker (a process of its own) {worker:.0f} MiB beside the app")
     print("bare runs: " + "  ".join(f"{s:.2f}s/{m:.0f}M" for s, m, _ in results["bare"]))
     return 0
 

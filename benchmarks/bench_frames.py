@@ -4,22 +4,25 @@
 
 The real app runs headless (offscreen SDL2 + Mesa llvmpipe, SDL_AUDIODRIVER=dummy, a fresh
 database), one fresh process per run, and is driven like a person would: buttons are found by the
-text on them and tapped with ``kivy.tests.common.UnitTestTouch``. A frame is the wall time between
-two ``Window.on_flip``; beside it the process's CPU time in that frame is shown (what our code
-and the software renderer cost, whatever else the machine is doing).
+text on them and tapped with ``kivy.tests.common.UnitTestTouch``. Issue #28 judges our own part:
+the **app part**, the main thread's CPU (``time.thread_time``) from the tap (or the previous frame)
+until the window starts drawing (``Window.on_draw``): handlers, views, widgets, Kivy's layout and
+text. Other processes on this shared machine do not inflate it, and neither do Mesa llvmpipe's
+rendering threads. Beside it: the process's CPU to the frame shown (llvmpipe drawing included,
+what a Pi's GPU does) and the wall time. Target for every tap and every animation frame: app part
+<= 8 ms here (about 20 ms on a Pi 4 by the bench's factor).
 
 * animations: 5 rolls of two dice and 5 spins per run (tapping "Roll 2 dice" and "Spin"); per
-  animation the worst frame from the tap until the result is shown, the worst frame of the landing
-  (the result's first frame and the one after), and the time from the tap to the first frame that
-  shows the result (TABLE-UX: under 1.5 s). Target: no frame over 33 ms.
+  animation the frame with the largest app part from the tap until the result is shown and the
+  same for the landing (the result's first frame and the one after), each with its drawing part,
+  and the time from the tap to the first frame that shows the result (TABLE-UX: under 1.5 s).
 * screens: from Home, each card and shell button is tapped to open its screen, then "‹ Home" /
   "‹ Back"; on the dice screen the controls too. Per screen the worst (over the runs) of the tap
-  to the first frame showing the response, first opening included. Target: one frame at 60 Hz.
-* in-game taps (issue #28, ``--only games``): one typical tap per game (an Il Capo payment, a Casino
+  to the first frame showing the response, first opening included.
+* in-game taps (``--only games``): one typical tap per game (an Il Capo payment, a Casino
   payment, a Contract influence, a Mafia+ accusation and a vote cast, a Sicily move). The game is
   seeded in the store and its screen opened (setup, not measured); the taps that lead up to the
-  measured one and the measured tap are found by their text, three per run. Target: the app part
-  (our code before the window starts drawing) <= 8 ms.
+  measured one and the measured tap are found by their text, three per run.
 
 Each run's worst is kept; the table shows the median over runs of the worst frame (one hiccup of
 another process on this shared machine is not our frame) and the worst of all runs beside it.
@@ -40,8 +43,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FRAME_BUDGET = 1 / 30  # 33 ms: no animation frame longer
-TAP_BUDGET = 1 / 60  # 16.7 ms: a tap's response within one frame at 60 Hz
 RESULT_BUDGET = 1.5  # TABLE-UX: the result within 1.5 s of the tap
 
 
@@ -62,10 +63,13 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
 
     store = Store.open(db)
     app = CompanionApp(store=store)
-    flips: list[tuple[float, float]] = []  # (wall, process cpu) at each flip
-    Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.process_time())))
-    draws: list[tuple[float, float]] = []  # (wall, process cpu) as the window starts drawing a frame
-    Window.bind(on_draw=lambda *_: draws.append((time.perf_counter(), time.process_time())))
+    # (wall, process cpu, main-thread cpu) at each flip, and as the window starts drawing a frame:
+    # the main thread's CPU (time.thread_time) is our code's, whatever other processes (and
+    # llvmpipe's own rendering threads) do meanwhile
+    flips: list[tuple[float, float, float]] = []
+    Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.process_time(), time.thread_time())))
+    draws: list[tuple[float, float, float]] = []
+    Window.bind(on_draw=lambda *_: draws.append((time.perf_counter(), time.process_time(), time.thread_time())))
     obs: dict = {"scenario": scenario}
 
     def visible(w) -> bool:
@@ -97,28 +101,33 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
             raise LookupError(f"no visible button reads {text!r} on {current.name}")
         return found[0]
 
-    tapped_cpu = [0.0]
+    tapped_cpu = [0.0, 0.0]  # (process, main thread) CPU at the last tap
 
     def tap(widget) -> float:
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         t0 = time.perf_counter()
-        tapped_cpu[0] = time.process_time()
+        tapped_cpu[0], tapped_cpu[1] = time.process_time(), time.thread_time()
         touch.touch_down()
         touch.touch_up()
         return t0
 
-    def frames_between(t0: float, t1: float) -> list[tuple[float, float]]:
-        """(wall, cpu) durations of the frames that ended after t0 and up to t1."""
+    def frames_between(t0: float, t1: float) -> list[tuple[float, float, float, float]]:
+        """(wall, cpu, app, drawing) of the frames that ended after t0 and up to t1: the app part is
+        the main thread's CPU from the previous flip until the window starts drawing, the drawing
+        part the process's CPU from there to the flip (llvmpipe here, the Pi's GPU there)."""
         out = []
         for i in range(1, len(flips)):
             if t0 < flips[i][0] <= t1:
                 start = max(flips[i - 1][0], t0) if flips[i - 1][0] < t0 else flips[i - 1][0]
-                out.append((flips[i][0] - start, flips[i][1] - flips[i - 1][1]))
+                d = next((d for d in reversed(draws) if flips[i - 1][0] < d[0] <= flips[i][0]), None)
+                app_part = d[2] - flips[i - 1][2] if d else flips[i][2] - flips[i - 1][2]
+                drawing = flips[i][1] - d[1] if d else 0.0
+                out.append((flips[i][0] - start, flips[i][1] - flips[i - 1][1], app_part, drawing))
         return out
 
     def first_flip_after(t: float) -> float | None:
-        return next((w for w, _ in flips if w > t), None)
+        return next((w for w, *_ in flips if w > t), None)
 
     def animations():
         yield 1.0  # the store opens and services start after the first frame
@@ -153,11 +162,15 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                 shown_flip = first_flip_after(seen_at) or t_end
                 all_frames = frames_between(t0, t_end)
                 landing = [f for f in frames_between(seen_at - 0.02, t_end)][:3]
+                worst_app = max(all_frames, key=lambda f: f[2])
+                worst_landing_app = max(landing, key=lambda f: f[2]) if landing else (0.0,) * 4
                 results[kind].append({
-                    "worst_frame": max(w for w, _ in all_frames),
-                    "worst_frame_cpu": max(c for _, c in all_frames),
-                    "worst_landing": max(w for w, _ in landing) if landing else 0.0,
-                    "worst_landing_cpu": max(c for _, c in landing) if landing else 0.0,
+                    "worst_frame": max(f[0] for f in all_frames),
+                    "worst_frame_cpu": max(f[1] for f in all_frames),
+                    "worst_frame_app": worst_app[2], "worst_frame_drawing": worst_app[3],
+                    "worst_landing": max(f[0] for f in landing) if landing else 0.0,
+                    "worst_landing_cpu": max(f[1] for f in landing) if landing else 0.0,
+                    "worst_landing_app": worst_landing_app[2], "worst_landing_drawing": worst_landing_app[3],
                     "to_result": shown_flip - t0,
                     "frames": len(all_frames),
                     "seen": seen_at - t0,
@@ -187,17 +200,17 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                 app.go(app.controller.home())
                 yield 0.3
                 return label
-            cpu0 = tapped_cpu[0]
+            cpu0, th0 = tapped_cpu
             yield 0.3
             if os.environ.get("BENCH_PROFILE"):
                 prof.disable()
                 prof.dump_stats(os.environ["BENCH_PROFILE"] + text.replace(" ", "_").replace("/", "_"))
-            i = next((i for i, (w, _) in enumerate(flips) if w > t0), None)
+            i = next((i for i, (w, *_) in enumerate(flips) if w > t0), None)
             d = next((d for d in draws if d[0] > t0), None)
             if i is None or d is None:
                 taps.setdefault(label, []).append((9.9, 9.9, 9.9))
             else:  # to the frame shown; and the CPU our code took before the drawing started
-                taps.setdefault(label, []).append((flips[i][0] - t0, flips[i][1] - cpu0, d[1] - cpu0))
+                taps.setdefault(label, []).append((flips[i][0] - t0, flips[i][1] - cpu0, d[2] - th0))
             return label
 
         def opened(key: str) -> None:
@@ -262,12 +275,12 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                             tap(find(before))
                         yield 0.3
                     t0 = tap(find(text) if isinstance(text, str) else text())
-                    cpu0 = tapped_cpu[0]
+                    cpu0, th0 = tapped_cpu
                     yield 0.4
-                    i = next((i for i, (w, _) in enumerate(flips) if w > t0), None)
+                    i = next((i for i, (w, *_) in enumerate(flips) if w > t0), None)
                     d = next((d for d in draws if d[0] > t0), None)
                     taps.setdefault(label, []).append((9.9, 9.9, 9.9) if i is None or d is None else
-                                                      (flips[i][0] - t0, flips[i][1] - cpu0, d[1] - cpu0))
+                                                      (flips[i][0] - t0, flips[i][1] - cpu0, d[2] - th0))
             except Exception:  # a game that cannot be driven is a finding, not the end of the run
                 import traceback
                 failures[label] = traceback.format_exc()[-1500:]
@@ -468,7 +481,7 @@ GAME_TAPS = [
     ("Mafia+: an accusation (who, then whom)", _mafia_plus_day, [_mafia_plus_accuser], _mafia_plus_accused),
     ("Mafia+: a vote cast (open)", _mafia_plus_vote, [], _mafia_plus_ballot),
 ]
-GAME_APP_BUDGET = 0.008  # issue #28: the app part of an in-game tap <= 8 ms here
+APP_BUDGET = 0.008  # issue #28: the app part of every tap and animation frame <= 8 ms here (~20 ms on a Pi 4)
 
 
 # == the parent: runs, medians, the table ==========================================================
@@ -513,31 +526,35 @@ def main(argv: list[str] | None = None) -> int:
                     return [max(a[key] for a in r["animations"][kind]) for r in runs]
 
                 for what, key in (("worst frame", "worst_frame"), ("worst frame as the result lands", "worst_landing")):
-                    cpu, wall = per_run(key + "_cpu" if key != "worst_frame" else "worst_frame_cpu"), per_run(key)
-                    med = statistics.median(cpu)
-                    rows.append(Row(f"{title}: {what}",
-                                    f"cpu {ms(med)}, wall {ms(statistics.median(wall))} (max {ms(max(wall))})",
-                                    med, FRAME_BUDGET, "<= 33 ms", pi4_ms(med)))
+                    app_part, drawing, wall = per_run(key + "_app"), per_run(key + "_drawing"), per_run(key)
+                    med = statistics.median(app_part)
+                    rows.append(Row(f"{title}: {what}, app part",
+                                    f"app {ms(med)} (max {ms(max(app_part))}), drawing {ms(statistics.median(drawing))},"
+                                    f" wall {ms(statistics.median(wall))}", med, APP_BUDGET, "app <= 8 ms",
+                                    pi4_ms(med) + " app"))
                 result = [statistics.median(a["to_result"] for a in r["animations"][kind]) for r in runs]
                 med = statistics.median(result)
                 rows.append(Row(f"{title}: tap to result shown", f"wall {ms(med)} (max {ms(max(result))})", med,
                                 RESULT_BUDGET, "<= 1.5 s"))
             print_table(f"Animations, {args.runs} runs x 5 each ({args.size}; per run its worst, then the median)",
-                        rows, "Judged on the frame's CPU time (the wall time on this shared machine includes others'"
-                        " work); the Pi 4 column scales the CPU time (estimate: the Pi's GPU draws, llvmpipe here).")
+                        rows, "Judged on the frame's app part: the main thread's CPU (time.thread_time) from the"
+                        " previous frame until the window starts drawing (our code, Kivy's layout and text);\n"
+                        "'drawing' is the process's CPU from there to the flip (Mesa llvmpipe drawing in software,"
+                        " which a Pi's GPU does); the Pi 4 column scales the app part only.")
         if args.only in (None, "screens"):
             runs = [run("screens", args.size, tmp, i) for i in range(args.runs)]
             rows = []
             for label in runs[0]["taps"]:
                 values = [r["taps"][label] for r in runs if label in r["taps"]]
                 wall, cpu, ours = (max(v[i] for v in values) for i in range(3))
-                rows.append(Row(label, f"cpu {ms(cpu)} (app {ms(ours)}), wall {ms(wall)}", cpu, TAP_BUDGET,
-                                "<= 16.7 ms", pi4_ms(ours) + " app"))
+                rows.append(Row(label, f"app {ms(ours)} (cpu {ms(cpu)}, wall {ms(wall)})", ours, APP_BUDGET,
+                                "app <= 8 ms", pi4_ms(ours) + " app"))
             print_table(f"Taps: from the tap to the first frame showing the response, worst of {args.runs} runs"
                         f" ({args.size})", rows,
-                        f"Judged on the CPU time from the tap to the frame shown; 'app' is the part before the"
-                        f" window starts drawing (our code: handler, layout, text); the rest is llvmpipe drawing\n"
-                        f"the window in software, which a Pi's GPU does: the Pi 4 column scales the app part only.\n"
+                        f"Judged on the app part: the main thread's CPU (time.thread_time) from the tap until the"
+                        f" window starts drawing (our code: handler, layout, text); 'cpu' is the process's CPU to\n"
+                        f"the frame shown, llvmpipe drawing the window in software included (a Pi's GPU does that):"
+                        f" the Pi 4 column scales the app part only.\n"
                         f"Screens Home leads to are built while Home sits idle (about "
                         f"{statistics.median(r['prebuilt_after'] for r in runs):.1f} s here) before the taps start.")
             failures = {k: v.strip().splitlines()[-1] for r in runs for k, v in r.get("failures", {}).items()}
@@ -551,11 +568,12 @@ def main(argv: list[str] | None = None) -> int:
                 if not values:
                     continue
                 wall, cpu, ours = (max(v[i] for v in values) for i in range(3))
-                rows.append(Row(label, f"app {ms(ours)} (cpu {ms(cpu)}, wall {ms(wall)})", ours, GAME_APP_BUDGET,
+                rows.append(Row(label, f"app {ms(ours)} (cpu {ms(cpu)}, wall {ms(wall)})", ours, APP_BUDGET,
                                 "app <= 8 ms", pi4_ms(ours) + " app"))
             print_table(f"In-game taps: one typical tap per game, worst of {args.runs} runs x 3 ({args.size})", rows,
-                        "Judged on the app part (our code before the window starts drawing: handler, view, widgets,"
-                        " layout); the game is seeded and its screen opened first, the taps are by visible text.")
+                        "Judged on the app part (the main thread's CPU from the tap until the window starts drawing:"
+                        " handler, view, widgets, layout); the game is seeded and its screen opened first, the taps"
+                        " are by visible text.")
             failures = {k: v.strip().splitlines()[-1] for r in runs for k, v in r.get("failures", {}).items()}
             for where, what in failures.items():
                 print(f"  could not tap {where}: {what}")

@@ -18,8 +18,10 @@ What the app is made of, each job in a module of its own:
 * ``app.phones`` (``ui.phones.table.PhoneTable``): phones as private screens, a follower of the
   table host; a phone's action arrives on the hub's queue as a ``PhoneJob`` and runs first thing.
 
-The store, the narrator, the hub and the phones start just *after* the first frame
-(``start_services``): the table sees the home screen as early as a bare Kivy app would show it.
+The store, the narrator, the hub and the phones start just *after* the first frame, each in a
+frame of its own (``in_frames``): the store and Home's Resume row first, then the buttons, the
+narrator, the phones (``start_services``): the table sees the home screen as early as a bare Kivy
+app would show it, and Home complete one frame later.
 None of them ever stops the app: hardware or sound trouble becomes a sentence in the banner and a
 word in the status line.
 """
@@ -45,7 +47,7 @@ from companion.errors import CompanionError
 from ui import theme as th
 from ui.controller import Controller, Route
 from ui.shell.inputs import InputsMixin
-from ui.shell.navigation import NavigationMixin, freeze_garbage
+from ui.shell.navigation import NavigationMixin
 from ui.shell.screenshots import ScreenshotMixin
 from ui.shell.sound import SoundMixin
 from ui.widgets.big_button import BigButton  # noqa: F401  (registers the class theme.kv styles)
@@ -171,6 +173,9 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         self._narrator_natural = (True, "narration starting")  # text-only state before any switch-off
         self.sound_panel: SoundPanel | None = None
         self._prebuild: list[tuple[str, str]] = []
+        #: screen name -> (the route it was prepared with, ``table_stamp()`` then): prepared while
+        #: Home sat idle, so the tap only switches to it (ui/shell/navigation.py)
+        self.prebuilt: dict[str, tuple[Route, tuple]] = {}
         self._last_touch = 0.0
 
     # -- the store --------------------------------------------------------------------------
@@ -241,11 +246,9 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
             Window.unbind(on_flip=first)
             if not self.screenshot:
                 # after the first frame (and before any touch is handled: the clock ticks before
-                # input is dispatched): the table sees the screen before the store, sound and
-                # buttons start
-                Clock.schedule_once(lambda *_: self._store_after_first_frame(), 0)
-                Clock.schedule_once(lambda *_: self.start_services(), 0)
-                Clock.schedule_once(lambda *_: freeze_garbage(), 0)
+                # input is dispatched): the table sees the screen before the store, then Home
+                # complete (the Resume row) before the services start, each in a frame of its own
+                self.in_frames([self._store_after_first_frame, self.start_services])
             if self.on_first_frame is not None:
                 self.on_first_frame()
         Window.bind(on_flip=first)
@@ -265,6 +268,13 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         if self._poll_event is not None:
             self._poll_event.cancel()
             self._poll_event = None
+        if getattr(self, "_gc_event", None) is not None:
+            import gc
+
+            self._gc_event.cancel()
+            self._gc_event = None
+            young, middle, _ = gc.get_threshold()
+            gc.set_threshold(young, middle, 10)  # the interpreter's own full passes again
         for name in ("narrator", "hub"):
             service = getattr(self, name)
             if service is None:
@@ -280,10 +290,27 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         if self.services_started or self._stopping:
             return
         self.services_started = True
-        self._start_narrator()
-        self._start_hardware()
-        self._start_phones()
-        self._prebuild_later()
+        # one per frame, so that none of them holds up a frame the table sees (the buttons first:
+        # NEXT / BACK work before the voice has loaded), then the screens Home leads to are built
+        self.in_frames([self._start_hardware, self._start_narrator, self._start_phones, self._prebuild_later])
+
+    def in_frames(self, steps) -> None:
+        """Run ``steps`` one per frame: each in a clock tick after the one before it, so the window
+        draws what the previous one changed in between (Kivy draws only when something changed,
+        so a step does not wait for a frame; never while the app stops)."""
+        steps = list(steps)
+
+        def run(*_):
+            if self._stopping or not steps:
+                return
+            step = steps.pop(0)
+            try:
+                step()
+            finally:
+                if steps:  # a positive delay: the next tick, after this one's frame is drawn
+                    Clock.schedule_once(run, 1 / 120)
+
+        Clock.schedule_once(run, 0)
 
     def _start_phones(self) -> None:
         """Phones as private screens, when switched on (``phones.enabled``): a server that cannot

@@ -51,7 +51,12 @@ class HomeScreen(Screen):
         if not getattr(app, "store_is_open", True):
             return  # the first frame: the app opens the store right after it and prepares again
         self.notices = list(getattr(app.store, "notices", []))
+        # back Home with nothing played or written since the Resume row was filled: nothing to redo
+        stamp = app.table_stamp() if hasattr(app, "table_stamp") else None
+        if stamp is not None and stamp == getattr(self, "_filled", None):
+            return
         self._fill_resume(app)
+        self._filled = app.table_stamp() if stamp is not None else None  # after: a resume may write a snapshot
 
     def show_error(self, text: str) -> None:
         self.error = text

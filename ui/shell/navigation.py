@@ -30,11 +30,40 @@ def freeze_garbage() -> None:
     gc.freeze()
 
 
+#: seconds without a touch before the table counts as resting: the collector's full pass runs then
+GC_REST = 2.0
+
+
+def full_passes_at_rest_only() -> None:
+    """No full (oldest generation) collection on its own: the young generations are collected as
+    usual (cheap), the full pass only when the table rests (``NavigationMixin._collect_at_rest``),
+    never inside a tap or an animation frame."""
+    import gc
+
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 1_000_000)
+
+
 class NavigationMixin:
+    def _collect_at_rest(self, *_) -> None:
+        """Once per rest (GC_REST without a touch), a full collection of what is not frozen."""
+        import gc
+
+        rested = Clock.get_boottime() - self._last_touch >= GC_REST
+        if rested and self._last_touch != getattr(self, "_collected_after", None):
+            self._collected_after = self._last_touch
+            gc.collect()
+
     # -- screens built before they are needed -------------------------------------------------
     #: Screens the table opens from Home, built while Home sits idle so that their first opening
     #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
     PREBUILD = ("dice", "settings", "history", "dice_entry")
+    #: Of those, the ones whose ``prepare`` only reads (no game started, nothing written, no
+    #: screen change): prepared early too, with the route Home's tap gives, at the size shown.
+    #: The tap then only switches screens, as long as nothing they read has changed since
+    #: (``table_stamp``). A game screen's ``prepare`` opens or starts its game: never early.
+    PREPARE_EARLY = ("mafia_plus_setup", "il_capo_new", "mafia_casino_new", "mafia_sicily_setup",
+                     "settings", "history")
     PREBUILD_IDLE = 0.5  # seconds without a touch before the next piece is built
 
     def _prebuild_later(self) -> None:
@@ -43,10 +72,49 @@ class NavigationMixin:
         if self.screenshot:
             return
         names = [*dict.fromkeys([*GAME_ENTRY.values(), *self.PREBUILD])]
-        # one piece per step: import a screen's module (its kv too), then build the screen
-        self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build")]
+        # one piece per step: import a screen's module (its kv too), build the screen, prepare it
+        self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build", "prepare")
+                          if kind != "prepare" or n in self.PREPARE_EARLY]
         self._last_touch = Clock.get_boottime()
         Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+        full_passes_at_rest_only()
+        self._gc_event = Clock.schedule_interval(self._collect_at_rest, GC_REST / 2)
+
+    def _prepare_again_later(self) -> None:
+        """Back on Home: the screens opened since (their early preparation used or stale) are
+        prepared again while Home sits idle."""
+        if self.screenshot or not self.services_started:
+            return
+        stamp = self.table_stamp()
+        stale = [("prepare", n) for n in self.PREPARE_EARLY if self.manager.has_screen(n)
+                 and (n not in self.prebuilt or self.prebuilt[n][1] != stamp) and ("prepare", n) not in self._prebuild]
+        if stale:
+            idle = not self._prebuild
+            self._prebuild.extend(stale)
+            if idle:
+                Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+
+    def early_route(self, name: str) -> Route:
+        """The route a tap on Home gives for screen ``name``."""
+        from ui.controller import GAME_ENTRY
+
+        for game, entry in GAME_ENTRY.items():
+            if entry == name and self.controller.has_screens(game):
+                return self.controller.open_game(game)
+        return Route(name)
+
+    def table_stamp(self) -> tuple:
+        """What the early-prepared screens read, in a few numbers: the store's writes (this
+        connection's count and SQLite's data version for the others), the games open, the
+        phones' server, the window size. Equal stamps: a prepare now would show the same."""
+        stamp: tuple = (tuple((k, id(v)) for k, v in sorted(self.sessions.items())),
+                        bool(getattr(self.phones, "running", False)), tuple(self.manager.size))
+        try:
+            conn = self.store.db.conn
+            stamp += (conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
+        except Exception:  # no store to read: never trust an early preparation then
+            stamp += (object(),)
+        return stamp
 
     def _prebuild_step(self, *_):
         """Build the next piece if the table is on Home and nobody touched it for a moment."""
@@ -60,15 +128,27 @@ class NavigationMixin:
         try:
             if kind == "import":
                 importlib.import_module(SCREENS[name])
-            elif not self.manager.has_screen(name):
-                self.screen(name)
+            elif kind == "build":
+                screen = self.screen(name)
+                screen.size = self.manager.size  # laid out at the size it will show, while Home waits
+            else:
+                self._prepare_early(name)
         except Exception:  # the real opening will show what is wrong; building early is only a bonus
             log.exception("building the %s screen early failed", name)
+            self.prebuilt.pop(name, None)
         if self._prebuild:
             Clock.schedule_once(self._prebuild_step, 0.05)
         else:
             freeze_garbage()
 
+    def _prepare_early(self, name: str) -> None:
+        screen = self.screen(name)
+        route = self.early_route(name)
+        phase = self.status.phase
+        screen.size = self.manager.size
+        screen.prepare(**dict(route.params))
+        self.status.phase = phase  # Home's status line stays Home's
+        self.prebuilt[name] = (route, self.table_stamp())
 
     # -- navigation -----------------------------------------------------------------------
     def screen(self, name: str):
@@ -84,7 +164,10 @@ class NavigationMixin:
 
     def go(self, route: Route) -> None:
         screen = self.screen(route.screen)
-        if hasattr(screen, "prepare"):
+        early = self.prebuilt.pop(route.screen, None)
+        if early is not None and early[0] == route and early[1] == self.table_stamp():
+            pass  # prepared while Home sat idle, and nothing it reads has changed since: only switch
+        elif hasattr(screen, "prepare"):
             try:
                 screen.prepare(**dict(route.params))
             except CompanionError as error:  # e.g. a game that cannot be resumed: say it at home
@@ -95,6 +178,8 @@ class NavigationMixin:
         self.manager.current = route.screen
         self.table.show_on(screen)
         self._show_status_for(route.screen, screen)
+        if route.screen == "home":
+            self._prepare_again_later()
 
     def _show_status_for(self, name: str, screen) -> None:
         self.status.show_back = name != "home"

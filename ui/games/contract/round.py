@@ -221,8 +221,9 @@ class ContractRoundScreen(GameScreen):
 
     def _fill_row(self, view) -> None:
         row = self.ids.row
-        row.clear_widgets()
-        self.cards = []
+        if view is None or len(getattr(self, "cards", [])) != len(view.slots):
+            row.clear_widgets()  # the cards are made once per row length; a tap refills them
+            self.cards = []
         if view is None:
             return
         draft = self.draft
@@ -237,9 +238,10 @@ class ContractRoundScreen(GameScreen):
         def card_is_chosen(slot) -> bool:
             return draft is not None and draft.position == slot.position
 
-        for slot in view.slots:
+        fresh = not self.cards
+        for i, slot in enumerate(view.slots):
             fill, ink = logic.family_colours(slot.colour, slot.card is None)
-            card = ContractMafiosoCard(
+            looks = dict(
                 fill=th.rgb(fill), ink=th.rgb(ink), label=slot.label if slot.card else "Face down",
                 place=str(slot.position + 1), copper=slot.copper, vicelard=slot.vicelard,
                 lines=[f"{escape_markup(logic.short_name(i.name))} [b]{i.points}[/b]" for i in slot.influence],
@@ -248,18 +250,33 @@ class ContractRoundScreen(GameScreen):
                 target=slot.position in aims,
                 faded=(bool(aims) and slot.position not in aims) or (locked and not card_is_chosen(slot)),
                 disabled=locked)
-            card.bind(on_release=lambda c, p=slot.position: self.tap_card(p))
-            row.add_widget(card)
-            self.cards.append(card)
+            if fresh:
+                card = ContractMafiosoCard(**looks)
+                card.position = slot.position
+                card.bind(on_release=lambda c: self.tap_card(c.position))
+                row.add_widget(card)
+                self.cards.append(card)
+            else:  # the same card, its looks changed in place (no kv rules applied again)
+                card = self.cards[i]
+                card.position = slot.position
+                for key, value in looks.items():
+                    if getattr(card, key) != value:
+                        setattr(card, key, value)
 
     def _button(self, key: str, text: str, on_release, variant: str = "secondary", disabled: bool = False,
                 size_hint_x: float = 1, font: float | None = None) -> BigButton:
-        button = BigButton(text=text, variant=variant, disabled=disabled, size_hint_x=size_hint_x)
-        if font is not None:
-            button.font_size = th.THEME.s(font)
-        if "\n" in text:
-            button.shorten = False
-        button.bind(on_release=lambda *_: on_release())
+        """The bar's button ``key``: the one shown before under that key, refilled, or a new one
+        (a tap re-lays the bars out; making their buttons again applied their kv rules each time)."""
+        button = self._pool.pop(key, None)
+        if button is None:
+            button = BigButton(text=text, variant=variant, disabled=disabled, size_hint_x=size_hint_x)
+            button.bind(on_release=lambda b: b.tap_action())
+            button.default_font = button.font_size
+        else:
+            button.text, button.variant, button.disabled, button.size_hint_x = text, variant, disabled, size_hint_x
+        button.font_size = th.THEME.s(font) if font is not None else button.default_font
+        button.shorten = "\n" not in text
+        button.tap_action = on_release
         self.buttons[key] = button
         return button
 
@@ -273,6 +290,7 @@ class ContractRoundScreen(GameScreen):
         top, bottom = self.ids.top_bar, self.ids.bottom_bar
         top.clear_widgets()
         bottom.clear_widgets()
+        self._pool = dict(getattr(self, "buttons", {}))  # reused by key (_button)
         self.buttons = {}
         return top, bottom
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from kivy.clock import Clock
 from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
@@ -140,13 +141,12 @@ class MafiaPlusSeatRing(FloatLayout):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.seats: list[MafiaPlusSeat] = []
+        # one layout per frame however many of these a commit changes (a day's tap set six of
+        # them: six layouts of every seat), just before the frame is drawn, like Kivy's own layouts
+        self._schedule = Clock.create_trigger(lambda *_: self._layout(), -1)
         for prop in ("names", "alive", "enabled", "selected", "badges", "marked", "seats_shown", "size", "pos",
                      "keep_clear"):
             self.fbind(prop, self._schedule)
-        self._pending = False
-
-    def _schedule(self, *_):
-        self._layout()
 
     def on_seat(self, seat):
         pass
