@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import aiohttp
+from yarl import URL
 
 from companion.games.mafia_plus import engine as E
 from ui.phones import links as L
@@ -162,7 +163,7 @@ def test_one_address_holds_few_waiting_codes_and_a_cookie_is_limited_from_any_ad
                     statuses.append(r.status)
         phone = Phone(server.url())
         await phone.hello()
-        cookie = phone.http.cookie_jar.filter_cookies(server.url())["mtc_phone"].value
+        cookie = phone.http.cookie_jar.filter_cookies(URL(server.url()))["mtc_phone"].value
         await phone.close()
         seen = []
         for n in range(12):
@@ -204,7 +205,7 @@ def test_a_forged_origin_or_host_gets_403_on_every_route_and_the_socket(table, s
     (another web service on the Pi), or a Host that is not the table's address: 403, no upgrade."""
     async def go():
         phone = await linked_phone(table, server, 0)
-        cookie = phone.http.cookie_jar.filter_cookies(server.url())["mtc_phone"].value
+        cookie = phone.http.cookie_jar.filter_cookies(URL(server.url()))["mtc_phone"].value
         await phone.close()
         own = server.url().rstrip("/")
         results = {}
