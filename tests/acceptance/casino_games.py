@@ -508,7 +508,8 @@ def six_poker_tokens(t):
 
 def setup_upright(t):
     """The Casino's setup on the Touch Display 2 upright (720x1280): the names, the on-screen
-    keyboard, the money choice, six players started, the Market Value cards offered."""
+    keyboard, the money choice, six players started, the Market Value cards offered, the first-player
+    row (two rows of four) and the first turn's bar."""
     r = t.robot
     r.tap("Mafia Casino")
     r.wait_for("Money")
@@ -523,6 +524,10 @@ def setup_upright(t):
     r.tap("Start with 6 players")
     r.wait_for("App picks", control=True)
     check_layout(t, "casino-market-upright")
+    r.tap("App picks")  # the Market Value card
+    r.wait_for(SIX[-1], control=True)
+    check_layout(t, "casino-first-player-upright")  # App picks, six names and Undo: two rows
+    r.tap("App picks")  # the first player
+    r.wait_for("Play a card", control=True)
+    check_layout(t, "casino-actions-upright")
     t.obs["upright_started"] = True
-    # (not yet checked upright: the first-player row, App picks and six names and Undo in one row,
-    # is cut at 720 px wide, and the Market bar once a card is turned; see docs/rules/mafia-casino.md)
