@@ -34,6 +34,31 @@ def typed(text: str, ch: str, max_length: int = MAX_LENGTH) -> str:
     return text + ch
 
 
+def remember_typed(store, text: str) -> tuple[str, str]:
+    """A typed name, its spaces tidied, saved in the player list: ``(name, "")``, or ``("", the
+    store's sentence)`` when the list refuses it (empty, too long, a clash): every setup screen
+    shows that sentence in place and keeps the keypad open.
+
+    >>> class Store:
+    ...     def add_player(self, name):
+    ...         if not name:
+    ...             from companion.errors import CompanionError
+    ...             raise CompanionError("Type a name first.")
+    >>> remember_typed(Store(), "  Anna   Maria ")
+    ('Anna Maria', '')
+    >>> remember_typed(Store(), "   ")
+    ('', 'Type a name first.')
+    """
+    from companion.errors import CompanionError
+
+    name = " ".join(text.split())
+    try:
+        store.add_player(name)
+    except CompanionError as error:
+        return "", str(error)
+    return name, ""
+
+
 class NameKeypad(BoxLayout):
     """``text`` is what was typed so far; bind to it. ``max_length`` caps it."""
 

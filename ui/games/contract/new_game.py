@@ -12,6 +12,7 @@ from ui.controller import Route
 from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
+from ui.widgets.name_keypad import remember_typed
 
 from . import logic
 from .flow import GAME
@@ -72,11 +73,8 @@ class ContractNewScreen(GameScreen):
 
     def add_name(self, text: str) -> None:
         store = self.table.store
-        name = " ".join(text.split())
-        try:
-            store.add_player(name)
-        except CompanionError as err:
-            self.error = str(err)
+        name, self.error = remember_typed(store, text)
+        if not name:
             return
         self.known = store.players()
         if name not in self.seats and len(self.seats) < logic.MAX_PLAYERS:

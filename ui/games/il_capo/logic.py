@@ -580,7 +580,3 @@ class SeatPicker:
         if n < MIN_PLAYERS:
             return f"Pick {MIN_PLAYERS - n} more"
         return f"Start with {n}"
-
-
-def clean_name(text: str) -> str:
-    return " ".join(text.split())

@@ -14,7 +14,7 @@ from ui.controller import Route
 from ui.manifest import manifest_of
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
-from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
+from ui.widgets.name_keypad import NameKeypad, remember_typed  # noqa: F401  (NameKeypad: a kv class)
 
 from . import logic as L
 from .common import GAME  # noqa: F401  (loads the shared kv rules)
@@ -90,11 +90,8 @@ class IlCapoNewScreen(Screen):
         self.typing, self.error = True, ""
 
     def add_typed(self) -> None:
-        name = L.clean_name(self.ids.keypad.text)
-        try:
-            self.table.store.add_player(name)
-        except CompanionError as error:
-            self.error = str(error)
+        name, self.error = remember_typed(self.table.store, self.ids.keypad.text)
+        if not name:
             return
         self.typing = False
         if name not in self.picker.seats:

@@ -13,7 +13,7 @@ from companion.errors import CompanionError
 from ui.game_screen import GameScreen
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
-from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
+from ui.widgets.name_keypad import NameKeypad, remember_typed  # noqa: F401  (NameKeypad: a kv class)
 
 from . import logic as L
 from . import widgets  # noqa: F401  (the shared Casino kv rules)
@@ -108,14 +108,10 @@ class CasinoNewGameScreen(GameScreen):
         self.typing = False
 
     def add_name(self) -> None:
-        name = " ".join(self.ids.keypad.text.split())
-        try:
-            self.table.store.add_player(name)
-        except CompanionError as err:
-            self.error = str(err)
+        name, self.error = remember_typed(self.table.store, self.ids.keypad.text)
+        if not name:
             return
         self.typing = False
-        self.error = ""
         if name not in self.chosen and len(self.chosen) < L.MAX_PLAYERS:
             self.chosen = self.chosen + [name]
         self.refresh_names()

@@ -16,6 +16,7 @@ from ui.screens.shell_text import suit_markup
 from ui.screens import load_kv
 from ui.widgets.big_button import BigButton
 from ui.widgets.hold_button import HoldButton  # noqa: F401
+from ui.widgets.name_keypad import remember_typed
 
 from . import flow
 from .common import GAME, SAMPLE_PLAYERS
@@ -117,11 +118,8 @@ class MafiaPlusSetupScreen(Screen):
         self.typing = True
 
     def add_typed(self) -> None:
-        name = " ".join(self.ids.keypad.text.split())
-        try:
-            self.table.store.add_player(name)
-        except CompanionError as error:
-            self.error = str(error)
+        name, self.error = remember_typed(self.table.store, self.ids.keypad.text)
+        if not name:
             return
         self.typing = False
         if name not in self.model.seats:

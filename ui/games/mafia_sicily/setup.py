@@ -17,7 +17,7 @@ from ui.screens import load_kv
 from ui.games.mafia_sicily import model
 from ui.games.mafia_sicily.flow import GAME, SAMPLE_NAMES
 from ui.widgets.big_button import BigButton
-from ui.widgets.name_keypad import NameKeypad  # noqa: F401  (kv class: the one keypad)
+from ui.widgets.name_keypad import NameKeypad, remember_typed  # noqa: F401  (NameKeypad: a kv class)
 
 
 class SicilyTypingPanel(BoxLayout):
@@ -141,11 +141,8 @@ class SicilySetupScreen(GameScreen):
 
     def keyboard_done(self, keep: bool) -> None:
         if keep:
-            name = " ".join(self.ids.keypad.text.split())
-            try:
-                self.table.store.add_player(name)
-            except CompanionError as error:
-                self.error = str(error)
+            name, self.error = remember_typed(self.table.store, self.ids.keypad.text)
+            if not name:
                 return
             self.typing = False
             self.pick_name(name)
