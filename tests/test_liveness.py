@@ -1,13 +1,11 @@
-"""The suite's own machinery (Kivy-free): liveness limits stretch on a busy machine but still end
-a child that stopped moving; the test order comes from measured lengths, a new test needs no entry."""
+"""The suite's liveness limits (Kivy-free): they stretch on a busy machine but still end a child
+that stopped moving. (The test order's bookkeeping is in test_ordering.py.)"""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import liveness
-from ordering import SEED_DURATIONS, plain_id, seeded_lengths, weight
 
 
 def test_a_limit_is_never_shorter_than_on_a_quiet_machine_and_grows_with_the_measured_slowness(monkeypatch):
@@ -48,31 +46,6 @@ def test_a_child_that_stops_making_progress_is_ended_and_the_reason_said(tmp_pat
     assert "no progress in log.txt" in result.stderr
 
 
-class _Item:
-    def __init__(self, nodeid: str):
-        self.nodeid = nodeid
-
-
-def test_the_order_uses_the_last_run_s_lengths_then_the_seed_then_a_default():
-    seed = {"tests/acceptance/test_a.py": 300}
-    new_game = [_Item("tests/acceptance/test_new_game.py::test_plays")]
-    assert weight(new_game[0].nodeid, new_game, False, {}, seed) == 60  # a robot game: no entry needed
-    assert weight("tests/companion/test_x.py::t", [_Item("tests/companion/test_x.py::t")], False, {}, seed) == 1
-    a = [_Item("tests/acceptance/test_a.py::t1"), _Item("tests/acceptance/test_a.py::t2")]
-    assert weight("tests/acceptance/test_a.py", a, True, {}, seed) == 300
-    measured = {"tests/acceptance/test_a.py::t1": 40.0}  # t2 is new: as long as the measured average
-    assert weight("tests/acceptance/test_a.py", a, True, measured, seed) == 80.0
-
-
-def test_a_worker_s_group_suffix_is_not_part_of_the_measured_name():
-    assert plain_id("tests/ui/test_app.py::test_x@tests/ui/test_app.py") == "tests/ui/test_app.py::test_x"
-    assert plain_id("tests/x.py::test_y[a@b]") == "tests/x.py::test_y[a@b]"
-
-
-def test_the_seed_file_is_found():
-    assert Path(SEED_DURATIONS).exists() and seeded_lengths()
-
-
 def test_a_limit_is_what_the_flow_waits_for_plus_a_margin_stretched_by_the_slowness(monkeypatch):
     monkeypatch.setattr(liveness, "slowness", lambda: 1.0)
     assert liveness.limit(12, margin=30) == 42
@@ -110,19 +83,3 @@ def test_waiting_on_a_started_child_follows_its_log_and_gives_up_when_it_stops(t
     finally:
         stuck.kill()
         stuck.wait()
-
-
-def test_the_seed_table_is_written_from_a_run_s_lengths():
-    from ordering import seed_from
-
-    durations = {"tests/acceptance/test_a.py::t1": 100.2, "tests/acceptance/test_a.py::t2": 3.0,
-                 "tests/acceptance/test_new_game.py::test_plays": 80.6, "tests/companion/test_x.py::t": 0.1}
-    groups = {"tests/acceptance/test_a.py::t1": "tests/acceptance/test_a.py",
-              "tests/acceptance/test_a.py::t2": "tests/acceptance/test_a.py"}
-    old = {"tests/acceptance/test_a.py": 300, "tests/acceptance/test_b.py": 200}
-    assert seed_from(durations, groups, old) == {"tests/acceptance/test_b.py": 200,  # not run: kept
-                                                 "tests/acceptance/test_a.py": 103,  # measured: replaced
-                                                 "tests/acceptance/test_new_game.py::test_plays": 81}
-    gone = seed_from({}, {}, {"tests/ui/test_gone.py": 60, "tests/acceptance/test_b.py#app": 20},
-                     exists=lambda key: "gone" not in key)
-    assert gone == {"tests/acceptance/test_b.py#app": 20}  # a deleted file's entry goes
