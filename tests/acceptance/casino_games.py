@@ -517,6 +517,10 @@ def setup_upright(t):
     r.tap("+ New name")
     r.wait_for("Add", control=True)
     check_layout(t, "casino-keyboard-upright")
+    r.tap("Add")  # nothing typed: the player list's sentence, in place, the keypad still open
+    r.wait_for("A player needs a name.")
+    check_layout(t, "casino-empty-name-upright")
+    t.obs["empty_name_keeps_keypad"] = any(c.text == "Add" for c in r.controls())
     r.tap("Cancel")
     seat_names(r, SIX)
     r.tap("Physical tokens")

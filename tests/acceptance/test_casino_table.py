@@ -120,3 +120,4 @@ def test_the_casino_setup_reads_whole_upright_on_the_touch_display_2(table_robot
     report = table_robot(["casino_games:setup_upright"], size="720x1280", timeout=900)
     obs = passed(report, "casino_games:setup_upright")
     assert obs["upright_started"] is True and obs["layout"] == []
+    assert obs["empty_name_keeps_keypad"] is True  # "Add" with nothing typed: a sentence, nothing added

@@ -43,11 +43,11 @@ def remember_typed(store, text: str) -> tuple[str, str]:
     ...     def add_player(self, name):
     ...         if not name:
     ...             from companion.errors import CompanionError
-    ...             raise CompanionError("Type a name first.")
+    ...             raise CompanionError("A player needs a name.")
     >>> remember_typed(Store(), "  Anna   Maria ")
     ('Anna Maria', '')
     >>> remember_typed(Store(), "   ")
-    ('', 'Type a name first.')
+    ('', 'A player needs a name.')
     """
     from companion.errors import CompanionError
 
