@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from .chain import Chain
 from .errors import IllegalAction
 
 BANK = "bank"
@@ -36,10 +37,11 @@ class Transfer:
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """Balances (as a sorted tuple, so the ledger is hashable and comparable) and the journal."""
+    """Balances (as a sorted tuple, so the ledger is hashable and comparable) and the journal (a
+    ``Chain``: a booking shares the whole journal before it, and a snapshot loads it in bounded time)."""
 
     balances: tuple[tuple[str, int], ...]
-    journal: tuple[Transfer, ...] = ()
+    journal: Chain = Chain()
     unlimited_bank: bool = True
 
     @classmethod
@@ -49,7 +51,7 @@ class Ledger:
             _check_amount(amount, f"{name}'s opening balance", allow_zero=True)
         accounts = dict(opening)
         accounts[BANK] = bank
-        return cls(tuple(sorted(accounts.items())), (), unlimited_bank)
+        return cls(tuple(sorted(accounts.items())), Chain(), unlimited_bank)
 
     @property
     def accounts(self) -> dict[str, int]:

@@ -13,9 +13,14 @@ replayed as if there were none, and the next snapshot replaces it:
 * it was written by this very code: a fingerprint of the ``companion`` package's sources (a
   changed engine may fold the same log into a different state, whatever its version number says);
 * it decodes into the project's own value types only: a restricted unpickler (the pattern of the
-  ``pickle`` documentation's "Restricting Globals") that knows the game's dataclasses and enums
-  and a few plain builtins, so a damaged or crafted row can neither run code nor bring in
-  anything else; a row that does not decode is ignored like any other mismatch.
+  ``pickle`` documentation's "Restricting Globals") that knows the game's dataclasses and enums,
+  the ``Chain`` of a long history and a few plain builtins, so a damaged or crafted row can
+  neither run code nor bring in anything else; a row that does not decode is ignored like any
+  other mismatch.
+
+Loading costs the same in a long game as in a short one: a state's long histories are ``Chain``s
+(``companion.chain``), whose full blocks are stored as bytes inside the row (covered by its zlib
+checksum) and decoded only when a screen reads that far back.
 
 The session writes one every ``EVERY`` log entries, after that entry's own durable commit. A
 snapshot that cannot be written (read-only or full storage) is skipped without a word: the game
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .chain import Chain
 from .errors import StoreError
 
 log = logging.getLogger(__name__)
@@ -48,6 +54,7 @@ EVERY = 64
 
 _PACKAGE = Path(__file__).resolve().parent
 _BUILTINS = frozenset({"frozenset", "set", "complex", "bytearray", "slice", "range"})
+_VALUE_TYPES = (Chain,)  # the project's value types that are neither dataclasses nor enums
 
 
 @functools.cache
@@ -67,7 +74,7 @@ def code_fingerprint() -> str:
 
 class _OwnTypes(pickle.Unpickler):
     """Unpickles only the project's own value types (dataclasses, enums, named tuples under
-    ``companion``) and a few plain builtins; anything else is refused."""
+    ``companion``, ``Chain``) and a few plain builtins; anything else is refused."""
 
     def find_class(self, module: str, name: str) -> Any:
         if module == "builtins" and name in _BUILTINS:
@@ -79,20 +86,33 @@ class _OwnTypes(pickle.Unpickler):
             except (ImportError, AttributeError):
                 found = None
             if isinstance(found, type) and (dataclasses.is_dataclass(found) or issubclass(found, enum.Enum)
-                                            or (issubclass(found, tuple) and hasattr(found, "_fields"))):
+                                            or (issubclass(found, tuple) and hasattr(found, "_fields"))
+                                            or found in _VALUE_TYPES):
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not one of the games' own types")
 
 
 def encode(value: Any) -> bytes:
-    return zlib.compress(pickle.dumps(value, protocol=5), 1)
+    """The row's bytes: zlib's stored format, for its checksum over everything (a ``Chain``'s
+    blocks inside are compressed already, once each; inflating them all again cost as much as the
+    rest of a long game's resume)."""
+    return zlib.compress(pickle.dumps(value, protocol=5), 0)
 
 
 def decode(data: bytes) -> Any:
     """The value ``encode`` made; raises ``ValueError`` for anything damaged or foreign."""
     try:
-        return _OwnTypes(io.BytesIO(zlib.decompress(data))).load()
-    except Exception as err:  # zlib.error, UnpicklingError, EOFError, TypeError, RecursionError…
+        raw = zlib.decompress(data)
+    except Exception as err:  # zlib.error (its checksum covers the whole row), TypeError
+        raise ValueError(f"the snapshot does not decode ({type(err).__name__}: {err})") from None
+    return loads(raw)
+
+
+def loads(raw: bytes) -> Any:
+    """A pickle of the games' own types (a snapshot, a ``Chain``'s block); ``ValueError`` else."""
+    try:
+        return _OwnTypes(io.BytesIO(raw)).load()
+    except Exception as err:  # UnpicklingError, EOFError, TypeError, RecursionError…
         raise ValueError(f"the snapshot does not decode ({type(err).__name__}: {err})") from None
 
 

@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from companion import registry, snapshots
-from companion.engine import replay
+from companion.engine import TABLE, replay
 from companion.games.dice import DiceRolled
 from companion.session import RECENT, Session, effective_actions
 from companion.simulate import playout
@@ -121,6 +121,19 @@ def test_a_snapshot_that_fails_a_check_is_ignored_and_replaced(store, damage):
     reads.entries = 0
     again = restart(store, session.game_id)  # the full replay wrote a good snapshot again
     assert reads.entries < snapshots.EVERY and again.state == resumed.state
+
+
+@pytest.mark.parametrize("where", [0.25, 0.5, 0.75])
+def test_a_byte_changed_anywhere_in_the_row_is_caught_before_it_is_trusted(store, where):
+    """The old results are stored as blocks decoded only when read: the row's checksum covers them."""
+    session = long_session(store, registry.get("dice"))
+    data = bytearray(store.snapshot_row(session.game_id)["data"])
+    data[int(len(data) * where)] ^= 0x10
+    tamper(store, "UPDATE snapshots SET data = ?", bytes(data))
+    reads = LogReads(store)
+    resumed = restart(store, session.game_id)
+    assert reads.entries >= session.seq  # the whole log was replayed
+    assert resumed.view(TABLE) == session.view(TABLE) and resumed.state == truth(store, session.game_id)
 
 
 def test_a_snapshot_from_another_database_file_is_not_used(tmp_path):

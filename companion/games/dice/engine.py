@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from companion.chain import Chain
 from companion.chance import DiceRolled, Spun, is_die, is_spin, roll_dice, spin
 from companion.engine import Action, ActionCodec, Audience, Engine, Event, Outcome
 from companion.errors import ConfigError, IllegalAction
@@ -28,7 +29,9 @@ class Finish(Action):
 
 @dataclass(frozen=True, slots=True)
 class DiceState:
-    results: tuple[Action, ...] = ()
+    #: every roll and spin, oldest first (a ``Chain``: a roll shares the results before it, and a
+    #: snapshot loads them in bounded time)
+    results: Chain = Chain()
     finished: bool = False
     max_rolls: int | None = None
 
@@ -97,7 +100,7 @@ class DiceEngine(Engine):
 
     def view(self, state: DiceState, audience: Audience) -> DiceView:
         last = state.results[-1].to_dict() if state.results else None
-        return DiceView(tuple(a.describe() for a in state.results), last, state.finished, state.results)
+        return DiceView(tuple(a.describe() for a in state.results), last, state.finished, tuple(state.results))
 
     def outcome(self, state: DiceState) -> Outcome | None:
         if state.finished:
