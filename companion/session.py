@@ -14,8 +14,10 @@ and an undo replays all but the last action from the nearest of them; a game thi
 folded resumes from its remembered fold once the log confirms it (same record, same entry at the
 same position), reading only the entries written since. After a restart, a game resumes from its
 snapshot on disk (``companion.snapshots``: the state every 64 log entries, verified against the log
-before it is trusted) and reads only the entries after it; the actions before it are read from the
-log only when something needs them (the first undo, ``actions``). The log stays the only truth.
+before it is trusted) and reads only the entries after it (and, when undo records among them take
+back the snapshot's own latest actions, the few entries before it); the actions before it are read
+from the log only when something needs them (the first undo, ``actions``). The log stays the only
+truth.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class Session:
     def __init__(self, store: Store, engine: Engine, game_id: int, config: dict, seed: int,
                  actions: list[Action], next_seq: int, *, record: tuple = (), last_entry: Mapping | None = None,
                  checkpoints: Checkpoints | None = None, state: Any = None, prefix: int = 0,
-                 snapshot_seq: int = 0):
+                 prefix_seq: int = 0, snapshot_seq: int = 0):
         self.store = store
         self.engine = engine
         self.game_id = game_id
@@ -62,7 +64,7 @@ class Session:
         # resumed from a snapshot: the first ``_prefix`` effective actions are still in the log
         # only (``_actions`` holds the ones after them) until ``_load_prefix`` reads them
         self._prefix = prefix
-        self._prefix_seq = snapshot_seq if prefix else 0  # the log position those end at
+        self._prefix_seq = prefix_seq if prefix else 0  # the log position those end at
         self._snapshot_seq = snapshot_seq  # the log position of the newest snapshot on disk
         # (log position, state before the latest action, that action, its events): what "the last
         # action in words" and "what just happened" are answered from, without a fold of the log
@@ -139,35 +141,53 @@ class Session:
     @classmethod
     def _resume_snapshot(cls, store: Store, engine: Engine, game_id: int, record, key: tuple) -> "Session | None":
         """Resume from the snapshot on disk if it passes every check (``companion.snapshots``),
-        reading only the log entries written after it; None to replay the whole log instead."""
+        reading only the log entries written after it; None to replay the whole log instead.
+
+        Undo records after it may take back the snapshot's own latest actions too: then the state
+        is folded from the checkpoint kept with it (``below``), with the standing actions between
+        the two read back from the log just before the snapshot (``_standing_before``)."""
         snap = snapshots.load(store, game_id, key)
         if snap is None:
             return None
         tail = _log_since(store, game_id, snap.seq)
         after: list[Action] = []
+        taken = 0  # how many of the snapshot's own latest actions the undo records took back
         for entry in tail:
             if entry.get("kind") == UNDO_KIND:
-                if not after:
-                    return None  # takes back an action from before the snapshot: replay it all
-                after.pop()
+                if after:
+                    after.pop()
+                elif taken < snap.count:
+                    taken += 1
             else:
                 after.append(engine.actions.from_dict(entry))
         checkpoints = Checkpoints(engine, record.config, record.seed)
-        checkpoints.adopt([(snap.below_count, snap.below_state), (snap.count, snap.state)])
-        state = snap.state
-        for i, action in enumerate(after, start=snap.count + 1):
+        if not taken:
+            checkpoints.adopt([(snap.below_count, snap.below_state), (snap.count, snap.state)])
+            prefix, prefix_seq, base, state = snap.count, snap.seq, [], snap.state
+        else:
+            if snap.count - taken < snap.below_count:
+                return None  # back beyond the checkpoint kept with the snapshot: replay it all
+            standing = _standing_before(store, engine, game_id, snap.seq, snap.count - snap.below_count)
+            if standing is None:
+                return None  # cannot happen for a verified snapshot; trust the log
+            prefix_seq, kept = standing
+            base = kept[:len(kept) - taken]
+            checkpoints.adopt([(snap.below_count, snap.below_state)])
+            prefix, state = snap.below_count, snap.below_state
+        actions = base + after
+        for i, action in enumerate(actions, start=prefix + 1):
             state, _ = engine.apply(state, action)
             checkpoints.note(i, state)
         last = tail[-1] if tail else json.loads(store.log_entry(game_id, snap.seq - 1)[0])
-        return cls(store, engine, game_id, record.config, record.seed, after, snap.seq + len(tail),
-                   record=key, last_entry=last, checkpoints=checkpoints, state=state, prefix=snap.count,
-                   snapshot_seq=snap.seq)
+        return cls(store, engine, game_id, record.config, record.seed, actions, snap.seq + len(tail),
+                   record=key, last_entry=last, checkpoints=checkpoints, state=state, prefix=prefix,
+                   prefix_seq=prefix_seq, snapshot_seq=snap.seq)
 
     def _load_prefix(self) -> None:
         """Read the actions before the snapshot this session resumed from (see ``_prefix``)."""
         if not self._prefix:
             return
-        actions = effective_actions(self.engine, self.store.log(self.game_id)[:self._prefix_seq])
+        actions = effective_actions(self.engine, self.store.log(self.game_id, until=self._prefix_seq))
         if len(actions) != self._prefix:  # cannot happen for a verified snapshot; trust the log
             actions = effective_actions(self.engine, self.store.log(self.game_id))
             self._actions, self._prefix = actions, 0
@@ -396,6 +416,31 @@ def _as_logged(entry: Mapping[str, Any] | None) -> Any:
 def _log_since(store: Store, game_id: int, seq: int) -> list[dict[str, Any]]:
     """The log entries of a game from position ``seq`` on (checked by the store, like every read)."""
     return store.log(game_id, since=seq)
+
+
+def _standing_before(store: Store, engine: Engine, game_id: int, seq: int, n: int) -> tuple[int, list[Action]] | None:
+    """The last ``n`` effective actions of the log before position ``seq``, and the position of the
+    first of them (the log before it folds into the actions before them); None if fewer stand.
+
+    Read backwards, a little at a time: an undo record cancels the nearest earlier action that is
+    not cancelled already (one that found nothing to take back only hides actions that were all
+    taken back before it, so it never hides a standing one)."""
+    found: list[Mapping[str, Any]] = []
+    cancelled, end = 0, seq
+    while end > 0:
+        begin = max(end - 2 * n - 2, 0)
+        entries = store.log(game_id, since=begin, until=end)
+        for back, entry in enumerate(reversed(entries), start=1):
+            if entry.get("kind") == UNDO_KIND:
+                cancelled += 1
+            elif cancelled:
+                cancelled -= 1
+            else:
+                found.append(entry)
+                if len(found) == n:
+                    return end - back, [engine.actions.from_dict(e) for e in reversed(found)]
+        end = begin
+    return None
 
 
 def effective_actions(engine: Engine, log: list[Mapping[str, Any]]) -> list[Action]:

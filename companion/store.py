@@ -465,12 +465,14 @@ class Store:
                 return f"action {row[0]} {problem}"
         return None
 
-    def log(self, game_id: int, since: int = 0) -> list[dict[str, Any]]:
-        """Every log entry of a game in order (undo records included), from position ``since`` on;
-        a garbled entry raises a ``StoreError`` that names the game and the entry."""
+    def log(self, game_id: int, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
+        """Every log entry of a game in order (undo records included), from position ``since`` on
+        (and before ``until``); a garbled entry raises a ``StoreError`` that names the game and the
+        entry."""
         out = []
         for row in self.db.conn.execute("SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? "
-                                        "ORDER BY seq", (game_id, since)):
+                                        "AND seq < ? ORDER BY seq",
+                                        (game_id, since, 2**63 - 1 if until is None else until)):
             problem = _entry_problem(row[1])
             if problem:
                 raise StoreError(f"Game {game_id} cannot be opened: action {row[0]} {problem}. It stays in "

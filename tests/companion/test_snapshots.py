@@ -5,6 +5,7 @@ written just means no snapshot. Speed is measured in benchmarks/bench_session.py
 
 import os
 import pickle
+import random
 
 import pytest
 
@@ -52,8 +53,8 @@ class LogReads:
         self._log = store.log
         store.log = self._counted
 
-    def _counted(self, game_id, since=0):
-        out = self._log(game_id, since)
+    def _counted(self, game_id, since=0, until=None):
+        out = self._log(game_id, since, until)
         self.entries += len(out)
         return out
 
@@ -88,14 +89,58 @@ def test_undo_and_play_after_a_snapshot_resume_equal_a_full_replay(store, engine
     assert again.state == resumed.state and again.actions == resumed.actions
 
 
-def test_undo_records_after_the_snapshot_are_folded_and_one_reaching_before_it_replays_all(store):
-    engine = registry.get("dice")
-    session = long_session(store, engine)
-    for _ in range(3):  # the latest snapshot's own action and two before it are taken back
-        session.undo()
+@pytest.mark.parametrize("undos", [1, 3, 8])
+@pytest.mark.parametrize("name", ["dice", "il-capo"])
+def test_undo_records_reaching_before_the_snapshot_fold_from_the_checkpoint_kept_with_it(store, name, undos):
+    """The latest snapshot's own action and some before it are taken back, then one played again:
+    the restart reads only the log near the snapshot, and undo still reaches back to the start."""
+    engine = registry.get(name)
+    session = long_session(store, engine, at_least=3 * snapshots.EVERY)  # a snapshot at the very end
+    assert store.snapshot_row(session.game_id)["seq"] == session.seq
+    taken = [session.undo() for _ in range(undos)]
+    session.act(taken[-1])
+    reads = LogReads(store)
     resumed = restart(store, session.game_id)
+    assert reads.entries < 2 * snapshots.EVERY  # not the whole log (3 * EVERY + undos + 1 entries)
+    assert resumed.state == truth(store, session.game_id) == session.state
+    assert resumed.action_count == session.action_count and resumed.last_action == session.last_action
+    assert resumed.last_events == session.last_events
+    assert resumed.actions == session.actions and resumed.verify()
+    while resumed.can_undo:  # every action back to the start, each step as the log says
+        resumed.undo()
+    assert resumed.state == truth(store, session.game_id) == engine.new(resumed.config, resumed.seed)
+
+
+def test_undo_records_reaching_beyond_the_checkpoint_kept_with_the_snapshot_replay_it_all(store):
+    session = long_session(store, registry.get("dice"), at_least=3 * snapshots.EVERY)
+    for _ in range(snapshots.EVERY - 2):  # further back than the checkpoint, short of the next snapshot
+        session.undo()
+    reads = LogReads(store)
+    resumed = restart(store, session.game_id)
+    assert reads.entries >= session.seq  # the whole log was replayed
     assert resumed.state == truth(store, session.game_id)
     assert resumed.actions == session.actions
+    assert store.snapshot_row(session.game_id)["seq"] == session.seq  # and a new snapshot written
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_restarts_among_random_rolls_and_undos_always_give_the_log_s_state(store, seed):
+    """Undo records right after a snapshot, runs of them, undos with nothing left to take back:
+    whatever the log holds, a restart gives its state, and undo goes on back to the start."""
+    rng = random.Random(seed)
+    session = Session.start(store, "dice", {}, seed=seed)
+    for _ in range(6 * snapshots.EVERY):
+        if rng.random() < (0.15, 0.45, 0.6, 0.3)[seed]:
+            if session.can_undo:
+                session.undo()
+        else:
+            session.act(DiceRolled((rng.randint(1, 6), rng.randint(1, 6))))
+        if rng.random() < 0.05:
+            session = restart(store, session.game_id)
+            assert session.state == truth(store, session.game_id) and session.verify()
+    while session.can_undo:
+        session.undo()
+    assert session.state == truth(store, session.game_id) == session.engine.new({}, seed)
 
 
 def tamper(store, sql, *params):
