@@ -179,9 +179,12 @@ class Session:
             state, _ = engine.apply(state, action)
             checkpoints.note(i, state)
         last = tail[-1] if tail else json.loads(store.log_entry(game_id, snap.seq - 1)[0])
-        return cls(store, engine, game_id, record.config, record.seed, actions, snap.seq + len(tail),
-                   record=key, last_entry=last, checkpoints=checkpoints, state=state, prefix=prefix,
-                   prefix_seq=prefix_seq, snapshot_seq=snap.seq)
+        session = cls(store, engine, game_id, record.config, record.seed, actions, snap.seq + len(tail),
+                      record=key, last_entry=last, checkpoints=checkpoints, state=state, prefix=prefix,
+                      prefix_seq=prefix_seq, snapshot_seq=snap.seq)
+        if taken:  # the snapshot holds actions since taken back: the next restart starts from here
+            session._snapshot_if_due(now=True)
+        return session
 
     def _load_prefix(self) -> None:
         """Read the actions before the snapshot this session resumed from (see ``_prefix``)."""
@@ -201,9 +204,9 @@ class Session:
         """How many effective actions the game has (those before a snapshot included)."""
         return self._prefix + len(self._actions)
 
-    def _snapshot_if_due(self) -> None:
-        """Every ``snapshots.EVERY`` log entries, keep the folded state on disk (a cache)."""
-        if self._seq - self._snapshot_seq < snapshots.EVERY or not self._record:
+    def _snapshot_if_due(self, now: bool = False) -> None:
+        """Every ``snapshots.EVERY`` log entries (or ``now``), keep the folded state on disk (a cache)."""
+        if (not now and self._seq - self._snapshot_seq < snapshots.EVERY) or not self._record:
             return
         count = self._count()
         if snapshots.save(self.store, self.game_id, self._record, self._seq, count, self._state,

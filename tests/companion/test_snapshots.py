@@ -106,6 +106,7 @@ def test_undo_records_reaching_before_the_snapshot_fold_from_the_checkpoint_kept
     assert resumed.action_count == session.action_count and resumed.last_action == session.last_action
     assert resumed.last_events == session.last_events
     assert resumed.actions == session.actions and resumed.verify()
+    assert store.snapshot_row(session.game_id)["seq"] == session.seq  # the next restart starts here
     while resumed.can_undo:  # every action back to the start, each step as the log says
         resumed.undo()
     assert resumed.state == truth(store, session.game_id) == engine.new(resumed.config, resumed.seed)
