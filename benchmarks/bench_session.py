@@ -13,7 +13,9 @@ Short and long game are measured alternately, so both see the same load on a sha
   "Resume" of a game played since the app started): checked against the log, only new entries read;
 * resume after a restart: ``Session.resume`` with nothing remembered in memory: from the snapshot
   on disk (``companion.snapshots``, one every 64 log entries, verified against the log first),
-  reading only the entries after it; target <= 1.5 (issue 28);
+  reading only the entries after it; target <= 1.5 (issue 28). The undo row leaves an undo record
+  right after the latest snapshot, so the first of these restarts folds from the checkpoint kept
+  with the snapshot and writes a new one; the median is the restarts after it;
 * resume after a restart, no snapshot: the same with the snapshots removed (the whole log is read
   and folded: what a file from before snapshots, or a snapshot that fails a check, costs once).
 
