@@ -69,7 +69,9 @@ class _Block:
     def data(self) -> bytes:
         data = self._data
         if data is None:
-            data = self._data = zlib.compress(pickle.dumps(self._items, protocol=5), 1)
+            from .snapshots import dumps
+
+            data = self._data = zlib.compress(dumps(self._items), 1)
         return data
 
 

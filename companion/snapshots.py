@@ -14,7 +14,8 @@ replayed as if there were none, and the next snapshot replaces it:
   changed engine may fold the same log into a different state, whatever its version number says);
 * it decodes into the project's own value types only: a restricted unpickler (the pattern of the
   ``pickle`` documentation's "Restricting Globals") that knows the game's dataclasses and enums,
-  the ``Chain`` of a long history and a few plain builtins, so a damaged or crafted row can
+  the ``Chain`` of a long history, a few plain builtins and its own ``_rebuild`` of a dataclass
+  from its fields' values (checked against the class), so a damaged or crafted row can
   neither run code nor bring in anything else; a row that does not decode is ignored like any
   other mismatch.
 
@@ -72,6 +73,41 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _rebuild(cls: Any, values: Any) -> Any:
+    """A slotted dataclass's instance from its fields' values, set as ``dataclasses``' own
+    ``__setstate__`` sets them; that one looks the fields up again for every instance, which was
+    half of decoding a long history."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls) and isinstance(values, tuple)
+            and len(values) == len(_field_names(cls))):
+        raise pickle.UnpicklingError("not the fields of one of the games' own types")
+    obj = object.__new__(cls)
+    for name, value in zip(_field_names(cls), values):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a slotted dataclass as ``_rebuild(cls, values)``; everything else as usual."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        if dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__:
+            return _rebuild, (cls, tuple(getattr(obj, name) for name in _field_names(cls)))
+        return NotImplemented
+
+
+def dumps(value: Any) -> bytes:
+    """What ``loads`` reads back (a snapshot's value, a ``Chain``'s block), uncompressed."""
+    out = io.BytesIO()
+    _Pickler(out, protocol=5).dump(value)
+    return out.getvalue()
+
+
 class _OwnTypes(pickle.Unpickler):
     """Unpickles only the project's own value types (dataclasses, enums, named tuples under
     ``companion``, ``Chain``) and a few plain builtins; anything else is refused."""
@@ -79,6 +115,8 @@ class _OwnTypes(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if module == "builtins" and name in _BUILTINS:
             return getattr(builtins, name)
+        if module == __name__ and name == "_rebuild":
+            return _rebuild
         if (module == "companion" or module.startswith("companion.")) and "." not in name \
                 and not name.startswith("__"):
             try:
@@ -96,7 +134,7 @@ def encode(value: Any) -> bytes:
     """The row's bytes: zlib's stored format, for its checksum over everything (a ``Chain``'s
     blocks inside are compressed already, once each; inflating them all again cost as much as the
     rest of a long game's resume)."""
-    return zlib.compress(pickle.dumps(value, protocol=5), 0)
+    return zlib.compress(dumps(value), 0)
 
 
 def decode(data: bytes) -> Any:

@@ -218,6 +218,28 @@ def test_a_crafted_snapshot_runs_no_code_and_is_ignored(store, tmp_path):
         snapshots.decode(crafted)
 
 
+class Rebuilt:
+    """Pickles as the snapshots' own call that rebuilds a dataclass, with what a crafted row says."""
+
+    def __init__(self, cls, values):
+        self.cls, self.values = cls, values
+
+    def __reduce__(self):
+        return (snapshots._rebuild, (self.cls, self.values))
+
+
+@pytest.mark.parametrize("cls, values", [
+    pytest.param(set, (), id="not a dataclass"),
+    pytest.param(DiceRolled, ((1, 2),), id="too few fields"),
+    pytest.param(DiceRolled, [(1, 2), False], id="not a tuple"),
+])
+def test_a_crafted_call_to_rebuild_a_value_is_refused(cls, values):
+    assert snapshots.decode(snapshots.zlib.compress(pickle.dumps(Rebuilt(DiceRolled, ((1, 2), False))))) \
+        == DiceRolled((1, 2))
+    with pytest.raises(ValueError, match="not the fields of one of the games' own types"):
+        snapshots.decode(snapshots.zlib.compress(pickle.dumps(Rebuilt(cls, values))))
+
+
 def test_a_full_disk_or_read_only_store_skips_the_snapshot_without_a_word(store, monkeypatch):
     def full(*_):
         from companion.errors import StoreError
