@@ -59,6 +59,7 @@ class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
         self._target = None
         self._view = None
         self._legal: list = []
+        self._chips: list = []  # the accusation chips made so far, shown in order (_fill_accused)
 
     def on_leave(self, *_):
         super().on_leave()
@@ -135,14 +136,27 @@ class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
         ring.selected = [s for s in (self._by, self._target) if s is not None and self.mode]
 
     def _fill_accused(self) -> None:
+        """One chip per accused, in order; the chips made before are refilled (making a button
+        applies its kv rules: most of an accusation's tap), extra ones taken off the row."""
         from ui.widgets.big_button import BigButton
 
         box = self.ids.accused_box
-        box.clear_widgets()
-        for name in self.accused:
-            b = BigButton(text=f"{name} ×", size_hint_x=None, width=max(160, self.ids.accuse.width))
-            b.bind(on_release=lambda w, n=name: self.drop(n))
-            box.add_widget(b)
+        width = max(160, self.ids.accuse.width)
+        while len(self._chips) < len(self.accused):
+            chip = BigButton(size_hint_x=None)
+            chip.bind(on_release=lambda w: self.drop(w.accused))
+            self._chips.append(chip)
+        for i, chip in enumerate(self._chips):
+            shown = chip in box.children  # (box is the ids proxy: never "is" the parent)
+            if i < len(self.accused):
+                name = self.accused[i]
+                if chip.state == "down" and getattr(chip, "accused", name) != name:
+                    chip.state = "normal"  # the chip just dropped, now another name's: not shown pressed
+                chip.accused, chip.text, chip.width = name, f"{name} ×", width
+                if not shown:
+                    box.add_widget(chip, index=0)  # after the chips before it
+            elif shown:
+                box.remove_widget(chip)
 
     def _tick(self, dt) -> None:
         if self.paused or self._view is None or self._view.phase != "day":
