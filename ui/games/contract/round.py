@@ -13,6 +13,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
+import companion.session  # noqa: F401  (the round's first prepare opens a session: imported with this
+# module, built while Home sits idle, not inside the first tap on Contract's card)
 from companion.errors import CompanionError
 from ui import theme as th
 from ui.controller import Route
