@@ -29,6 +29,10 @@ def day_lines(log, day: int) -> list[str]:
     return list(log[idx:])
 
 
+#: seconds after a commit before the next accusation's chip is made (the table is talking, not tapping)
+SPARE_AFTER = 0.5
+
+
 def present_seats(view) -> list[int]:
     """Seats alive and in town (they may speak, act and be chosen)."""
     return [i for i, (name, a) in enumerate(zip(view.players, view.alive)) if a and name != view.away]
@@ -138,14 +142,10 @@ class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
     def _fill_accused(self) -> None:
         """One chip per accused, in order; the chips made before are refilled (making a button
         applies its kv rules: most of an accusation's tap), extra ones taken off the row."""
-        from ui.widgets.big_button import BigButton
-
         box = self.ids.accused_box
         width = max(160, self.ids.accuse.width)
         while len(self._chips) < len(self.accused):
-            chip = BigButton(size_hint_x=None)
-            chip.bind(on_release=lambda w: self.drop(w.accused))
-            self._chips.append(chip)
+            self._spare_chip()
         for i, chip in enumerate(self._chips):
             shown = chip in box.children  # (box is the ids proxy: never "is" the parent)
             if i < len(self.accused):
@@ -157,6 +157,18 @@ class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
                     box.add_widget(chip, index=0)  # after the chips before it
             elif shown:
                 box.remove_widget(chip)
+        if len(self._chips) == len(self.accused):  # the next accusation's chip, made while the table talks
+            Clock.schedule_once(lambda _dt: self._spare_chip(), SPARE_AFTER)
+
+    def _spare_chip(self) -> None:
+        """One more chip, not shown yet (making a button applies its kv rules: a tap's worth)."""
+        from ui.widgets.big_button import BigButton
+
+        if len(self._chips) > len(self.accused):
+            return
+        chip = BigButton(size_hint_x=None)
+        chip.bind(on_release=lambda w: self.drop(w.accused))
+        self._chips.append(chip)
 
     def _tick(self, dt) -> None:
         if self.paused or self._view is None or self._view.phase != "day":
