@@ -43,6 +43,9 @@ class ContractRoundScreen(GameScreen):
         self.cards: list[ContractMafiosoCard] = []
         self.holders = ""
         self._counted = False  # the commit being shown began a count
+        # drawn as it is built (while Home sits idle): the state a first tap on the card shows when
+        # no game runs, its New game button made then, not inside that tap
+        self.show([])
 
     # -- entering -------------------------------------------------------------------------
     def prepare(self, game: str | None = None, game_id: int | None = None, **params):
