@@ -292,16 +292,25 @@ def child(scenario: str, db: str, out: str, size: str) -> int:
                 route = setup(Session, store)
                 app.go(Route(route[0], route[1]))
                 yield 0.5
-                for _ in range(3):  # three taps per run: the worst is kept
+                for n in range(3):  # three taps per run: the worst is kept
                     for before in prep:
                         if callable(before):  # a choice that depends on the game: it taps by text itself
                             yield from before(find_text_safe, tap)
                         else:
                             tap(find(before))
                         yield 0.3
-                    t0 = tap(find(text) if isinstance(text, str) else text())
+                    button = find(text) if isinstance(text, str) else text()
+                    if os.environ.get("BENCH_PROFILE"):  # the main thread's CPU, as the app part counts it
+                        import cProfile
+                        prof = cProfile.Profile(time.thread_time)
+                        prof.enable()
+                    t0 = tap(button)
                     cpu0, th0 = tapped_cpu
                     yield 0.4
+                    if os.environ.get("BENCH_PROFILE"):
+                        prof.disable()
+                        prof.dump_stats(os.environ["BENCH_PROFILE"] + "".join(c if c.isalnum() else "_" for c in label)
+                                        + str(n))
                     i = next((i for i, (w, *_) in enumerate(flips) if w > t0), None)
                     d = next((d for d in draws if d[0] > t0), None)
                     taps.setdefault(label, []).append((9.9, 9.9, 9.9) if i is None or d is None else

@@ -57,7 +57,8 @@ class NavigationMixin:
     # -- screens built before they are needed -------------------------------------------------
     #: Screens the table opens from Home, built while Home sits idle so that their first opening
     #: is a switch, not an import + kv parse + build (hundreds of ms here, seconds on a Pi).
-    PREBUILD = ("dice", "settings", "history", "dice_entry")
+    #: (Contract's card opens the round, which moves on to its new game screen when no game runs.)
+    PREBUILD = ("dice", "settings", "history", "dice_entry", "contract_new")
     #: Of those, the ones whose ``prepare`` only reads (no game started, nothing written, no
     #: screen change): prepared early too, with the route Home's tap gives, at the size shown.
     #: The tap then only switches screens, as long as nothing they read has changed since

@@ -88,6 +88,23 @@ def scenario(app):
     measure("accusation", accuse)
     obs["accused"] = list(session.view(TABLE).accused)
     yield 0.2
+    # a second accusation, then the first one dropped by its chip: the chips follow the accused
+    second = next(a for a in session.legal_actions() if isinstance(a, E.Accuse)
+                  and a.by != accusation.by and a.target != accusation.target)
+    day.start_accuse()
+    day.tap_seat(second.by)
+    day.tap_seat(second.target)
+    yield 0.2
+
+    def chips():
+        return [c.text for c in reversed(day.ids.accused_box.children)]
+
+    obs["chips_two"] = chips()
+    obs["accused_two"] = list(session.view(TABLE).accused)
+    next(c for c in day.ids.accused_box.children if c.text == obs["chips_two"][0]).dispatch("on_release")
+    yield 0.2
+    obs["chips_dropped"] = chips()
+    obs["accused_dropped"] = list(session.view(TABLE).accused)
     day.call_vote("eliminate")
     yield 0.5
     while app.manager.current_screen.name != "mafia_plus_vote" or app.manager.current_screen.curtain:

@@ -35,6 +35,7 @@ class ContractNewScreen(GameScreen):
         self._keyboard = ContractKeyboard()
         self._keyboard.bind(on_done=lambda _k, text: self.add_name(text), on_cancel=lambda *_: self.close_keyboard())
         self._picker = self.ids.picker
+        self._made_names: dict[str, BigButton] = {}  # every name's button made so far: a tap refills them
 
     def prepare(self, **_):
         """No session yet: the table is about to choose its players."""
@@ -121,16 +122,22 @@ class ContractNewScreen(GameScreen):
             self.message = ("Tap the players in seat order: the first player first, then to their left."
                             if len(self.seats) < 2 else f"{len(self.seats)} players. {self.seats[0]} plays first.")
         grid = self.ids.names
-        grid.clear_widgets()
+        made = self._made_names
         self.name_buttons = {}
         shown = list(self.seats) + [n for n in self.known if n not in self.seats]
         for name in sorted(shown[:SHOWN_NAMES], key=lambda n: n.lower()):
             seat = self.seats.index(name) + 1 if name in self.seats else 0
-            button = BigButton(text=f"{seat}. {name}" if seat else name,
-                               variant="selected" if seat else "secondary")
-            button.bind(on_release=lambda _b, n=name: self.toggle(n))
-            grid.add_widget(button)
+            button = made.get(name)
+            if button is None:
+                button = made[name] = BigButton()
+                button.bind(on_release=lambda _b, n=name: self.toggle(n))
+            button.text = f"{seat}. {name}" if seat else name
+            button.variant = "selected" if seat else "secondary"
             self.name_buttons[name] = button
+        if list(reversed(grid.children)) != list(self.name_buttons.values()):
+            grid.clear_widgets()
+            for button in self.name_buttons.values():
+                grid.add_widget(button)
         self.ids.start.disabled = bool(logic.start_problem(self.seats)) or self.typing
         self.ids.start.text = f"Start · {len(self.seats)} players" if len(self.seats) >= 2 else "Start"
         self.ids.add.disabled = self.typing

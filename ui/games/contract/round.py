@@ -13,6 +13,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
+import companion.session  # noqa: F401  (the round's first prepare opens a session: imported with this
+# module, built while Home sits idle, not inside the first tap on Contract's card)
 from companion.errors import CompanionError
 from ui import theme as th
 from ui.controller import Route
@@ -36,10 +38,14 @@ class ContractRoundScreen(GameScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.buttons: dict[str, BigButton] = {}
+        self.buttons: dict[str, BigButton] = {}  # the bars' buttons shown now, by key
+        self._made: dict[str, BigButton | Label] = {}  # every bar widget made so far, by key (reused)
         self.cards: list[ContractMafiosoCard] = []
         self.holders = ""
         self._counted = False  # the commit being shown began a count
+        # drawn as it is built (while Home sits idle): the state a first tap on the card shows when
+        # no game runs, its New game button made then, not inside that tap
+        self.show([])
 
     # -- entering -------------------------------------------------------------------------
     def prepare(self, game: str | None = None, game_id: int | None = None, **params):
@@ -265,11 +271,13 @@ class ContractRoundScreen(GameScreen):
 
     def _button(self, key: str, text: str, on_release, variant: str = "secondary", disabled: bool = False,
                 size_hint_x: float = 1, font: float | None = None) -> BigButton:
-        """The bar's button ``key``: the one shown before under that key, refilled, or a new one
-        (a tap re-lays the bars out; making their buttons again applied their kv rules each time)."""
-        button = self._pool.pop(key, None)
+        """The bar's button ``key``: the one made before under that key (shown in any earlier
+        bar), refilled, or a new one (a tap re-lays the bars out; making their buttons again
+        applied their kv rules each time: a Play made the five actions and the four others anew)."""
+        button = self._made.get(key)
         if button is None:
-            button = BigButton(text=text, variant=variant, disabled=disabled, size_hint_x=size_hint_x)
+            button = self._made[key] = BigButton(text=text, variant=variant, disabled=disabled,
+                                                 size_hint_x=size_hint_x)
             button.bind(on_release=lambda b: b.tap_action())
             button.default_font = button.font_size
         else:
@@ -280,17 +288,21 @@ class ContractRoundScreen(GameScreen):
         self.buttons[key] = button
         return button
 
-    def _label(self, text: str, size_hint_x: float = 1, colour=th.MUTED, bold: bool = False) -> Label:
-        label = Label(text=text, font_name=th.FONT, font_size=th.THEME.s(th.CAPTION), color=colour, bold=bold,
-                      size_hint_x=size_hint_x, halign="center", valign="middle", shorten="\n" not in text)
-        label.bind(size=lambda w, s: setattr(w, "text_size", s))
+    def _label(self, key: str, text: str, size_hint_x: float = 1, colour=th.MUTED, bold: bool = False) -> Label:
+        """The bar's sentence ``key`` (the tokens, the passes, the hand), reused like the buttons."""
+        label = self._made.get(key)
+        if label is None:
+            label = self._made[key] = Label(font_name=th.FONT, font_size=th.THEME.s(th.CAPTION), halign="center",
+                                            valign="middle")
+            label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        label.text, label.color, label.bold, label.size_hint_x = text, colour, bold, size_hint_x
+        label.shorten = "\n" not in text
         return label
 
     def _bars(self):
         top, bottom = self.ids.top_bar, self.ids.bottom_bar
         top.clear_widgets()
         bottom.clear_widgets()
-        self._pool = dict(getattr(self, "buttons", {}))  # reused by key (_button)
         self.buttons = {}
         return top, bottom
 
@@ -343,7 +355,7 @@ class ContractRoundScreen(GameScreen):
                                             variant="selected" if chosen else "secondary", font=th.CAPTION))
             bottom.add_widget(self._button("tokens_down", "−", lambda: self.tokens(-1), size_hint_x=0.55,
                                            disabled=draft.tokens <= 0))
-            bottom.add_widget(self._label(f"{draft.tokens} token{'s' if draft.tokens != 1 else ''}",
+            bottom.add_widget(self._label("tokens", f"{draft.tokens} token{'s' if draft.tokens != 1 else ''}",
                                           size_hint_x=0.9, colour=th.TEXT, bold=True))
             bottom.add_widget(self._button("tokens_up", "+", lambda: self.tokens(1), size_hint_x=0.55,
                                            disabled=draft.tokens >= options.tokens_left))
@@ -360,7 +372,7 @@ class ContractRoundScreen(GameScreen):
             for i, (text, payment) in enumerate(logic.payments(draft.action)):
                 top.add_widget(self._button(f"pay{i}", text, lambda p=payment: self.pay(p),
                                             variant="primary" if i == 0 else "secondary"))
-            bottom.add_widget(self._label(self.info, size_hint_x=2, colour=th.TEXT))
+            bottom.add_widget(self._label("hand", self.info, size_hint_x=2, colour=th.TEXT))
             bottom.add_widget(self._button("cancel", "Cancel", self.cancel))
             return
         enabled = logic.enabled_actions(options)
@@ -374,7 +386,7 @@ class ContractRoundScreen(GameScreen):
         if draft is None:
             self.message = f"{view.prompt} {self.info}" + (f" {self.holders}" if self.holders else "")
             self.passes_text = logic.passes_text(view.passes_in_a_row, len(view.players))
-            bottom.add_widget(self._label(self.passes_text, size_hint_x=1.0, colour=th.TEXT if
+            bottom.add_widget(self._label("passes", self.passes_text, size_hint_x=1.0, colour=th.TEXT if
                                           view.passes_in_a_row else th.MUTED, bold=True))
         elif draft.chasing:
             self.message = "Vicelard chases Copper: tap the Mafioso where Copper goes."

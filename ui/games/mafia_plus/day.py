@@ -29,6 +29,10 @@ def day_lines(log, day: int) -> list[str]:
     return list(log[idx:])
 
 
+#: seconds after a commit before the next accusation's chip is made (the table is talking, not tapping)
+SPARE_AFTER = 0.5
+
+
 def present_seats(view) -> list[int]:
     """Seats alive and in town (they may speak, act and be chosen)."""
     return [i for i, (name, a) in enumerate(zip(view.players, view.alive)) if a and name != view.away]
@@ -59,6 +63,7 @@ class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
         self._target = None
         self._view = None
         self._legal: list = []
+        self._chips: list = []  # the accusation chips made so far, shown in order (_fill_accused)
 
     def on_leave(self, *_):
         super().on_leave()
@@ -135,14 +140,35 @@ class MafiaPlusDayScreen(MafiaPlusTable, GameScreen):
         ring.selected = [s for s in (self._by, self._target) if s is not None and self.mode]
 
     def _fill_accused(self) -> None:
+        """One chip per accused, in order; the chips made before are refilled (making a button
+        applies its kv rules: most of an accusation's tap), extra ones taken off the row."""
+        box = self.ids.accused_box
+        width = max(160, self.ids.accuse.width)
+        while len(self._chips) < len(self.accused):
+            self._spare_chip()
+        for i, chip in enumerate(self._chips):
+            shown = chip in box.children  # (box is the ids proxy: never "is" the parent)
+            if i < len(self.accused):
+                name = self.accused[i]
+                if chip.state == "down" and getattr(chip, "accused", name) != name:
+                    chip.state = "normal"  # the chip just dropped, now another name's: not shown pressed
+                chip.accused, chip.text, chip.width = name, f"{name} ×", width
+                if not shown:
+                    box.add_widget(chip, index=0)  # after the chips before it
+            elif shown:
+                box.remove_widget(chip)
+        if len(self._chips) == len(self.accused):  # the next accusation's chip, made while the table talks
+            Clock.schedule_once(lambda _dt: self._spare_chip(), SPARE_AFTER)
+
+    def _spare_chip(self) -> None:
+        """One more chip, not shown yet (making a button applies its kv rules: a tap's worth)."""
         from ui.widgets.big_button import BigButton
 
-        box = self.ids.accused_box
-        box.clear_widgets()
-        for name in self.accused:
-            b = BigButton(text=f"{name} ×", size_hint_x=None, width=max(160, self.ids.accuse.width))
-            b.bind(on_release=lambda w, n=name: self.drop(n))
-            box.add_widget(b)
+        if len(self._chips) > len(self.accused):
+            return
+        chip = BigButton(size_hint_x=None)
+        chip.bind(on_release=lambda w: self.drop(w.accused))
+        self._chips.append(chip)
 
     def _tick(self, dt) -> None:
         if self.paused or self._view is None or self._view.phase != "day":

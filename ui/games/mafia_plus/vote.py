@@ -42,6 +42,7 @@ class MafiaPlusVoteScreen(MafiaPlusTable, GameScreen):
         self._by = self._target = None
         self._voter = None
         self._view = None
+        self._options: dict = {}  # the option buttons made so far, by their text (_fill_options)
 
     def enter(self, **_):
         self.mode, self._by, self._target, self.cannon_ready = "", None, None, False
@@ -119,10 +120,11 @@ class MafiaPlusVoteScreen(MafiaPlusTable, GameScreen):
         self._fill_options()
 
     def _fill_options(self) -> None:
+        """The buttons under the ring; each made once and kept (a vote cast made Abstain again,
+        its kv rules applied), the row changed only when the buttons shown change."""
         from ui.widgets.big_button import BigButton
 
         box = self.ids.options
-        box.clear_widgets()
         view = self._view
         items = []
         if self.mode.startswith("cannon"):
@@ -134,9 +136,14 @@ class MafiaPlusVoteScreen(MafiaPlusTable, GameScreen):
             items.append(("Reveal vote", lambda *_: self.annul("revote_reveal")))  # his card allows it
             items.append(("End the Day", lambda *_: self.annul("end_day")))
         for text, fn in items:
-            b = BigButton(text=text)
-            b.bind(on_release=fn)
-            box.add_widget(b)
+            if text not in self._options:
+                self._options[text] = b = BigButton(text=text)
+                b.bind(on_release=fn)
+        wanted = [self._options[text] for text, _ in items]
+        if list(reversed(box.children)) != wanted:
+            box.clear_widgets()
+            for b in wanted:
+                box.add_widget(b)
 
     # -- voting -----------------------------------------------------------------------------
     def redraw(self) -> None:

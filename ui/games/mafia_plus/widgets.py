@@ -4,6 +4,7 @@ card (rank and suit, faction colour, ability text) and the big-letter keypad for
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from kivy.clock import Clock
 from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty,
@@ -17,9 +18,12 @@ from ui.widgets.big_button import BigButton
 
 
 
+@lru_cache(maxsize=64)
 def ring_positions(n: int, width: float, height: float, bw: float, bh: float, stagger: bool):
     """Centres of ``n`` seats on an ellipse, equally spaced by arc length, seat 0 at the bottom,
-    going clockwise (seat i+1 on seat i's left, as the players sit)."""
+    going clockwise (seat i+1 on seat i's left, as the players sit). Kept per size: a tap that
+    changes the seats' looks lays the ring out again at the same size (720 points walked, three
+    seat heights tried, most of a Day tap's layout)."""
     a = max(10.0, width / 2 - bw / 2)
     b = max(10.0, height / 2 - bh / 2)
     samples = 720
@@ -39,7 +43,7 @@ def ring_positions(n: int, width: float, height: float, bw: float, bh: float, st
         if stagger and i % 2:
             x, y = x * 0.8, y * 0.72
         out.append((x, y))
-    return out, total
+    return tuple(out), total
 
 
 def band_positions(n: int, width: float, height: float, bw_max: float, bh: float, gap: float, min_w: float):
@@ -95,8 +99,10 @@ class MafiaPlusSeat(BigButton):
     marked = BooleanProperty(False)  # e.g. accused: a brass outline, the name left whole
 
 
+@lru_cache(maxsize=512)
 def text_width(text: str, font_size: float, bold: bool = True) -> float:
-    """How wide ``text`` renders in the theme font (to choose a seat label that fits uncut)."""
+    """How wide ``text`` renders in the theme font (to choose a seat label that fits uncut); kept,
+    since every vote cast measured each badged name again ("Ben · 1", "Ben 1")."""
     from kivy.core.text import Label as CoreLabel
 
     core = CoreLabel(text=text, font_size=font_size, font_name=th.FONT, bold=bold)

@@ -36,6 +36,11 @@ class SicilySlot(Label):
 class SicilyChoiceButton(BigButton):
     choice = ObjectProperty(None, allownone=True)
 
+    def plain(self) -> None:
+        """The looks its kv rule gives a new button (a reused one may have had the two-column
+        or the dice-face looks)."""
+        self.font_size, self.max_lines, self.height = th.BODY * T.scale, 2, (th.TOUCH_MIN + 4) * T.scale
+
 
 class SicilyTableScreen(GameScreen):
     game = GAME
@@ -66,6 +71,7 @@ class SicilyTableScreen(GameScreen):
         self._space = ""  # back from the map: the space either die could take the counter to
         self._shown_roll = 0  # which roll the tray shows (the view's count of rolls)
         self.choices = model.Choices()
+        self._choice_buttons: list[SicilyChoiceButton] = []  # made so far, the first ones shown (_fill_buttons)
 
     # -- entering -------------------------------------------------------------------------
     def enter(self, selected: str = "", space: str = "", **_):
@@ -164,16 +170,21 @@ class SicilyTableScreen(GameScreen):
         self._fill_buttons()
 
     def _fill_calendar(self, view) -> None:
+        """The six slots, made once; a commit only moves the lit one (making six labels with
+        their kv rules was most of a move's tap)."""
         strip = self.ids.calendar
-        strip.clear_widgets()
-        for slot in model.calendar_slots(view):
-            strip.add_widget(SicilySlot(text=slot.label, faction=slot.faction, current=slot.current))
+        slots = model.calendar_slots(view)
+        if len(strip.children) != len(slots):
+            strip.clear_widgets()
+            for _ in slots:
+                strip.add_widget(SicilySlot())
+        for label, slot in zip(reversed(strip.children), slots):
+            label.text, label.faction, label.current = slot.label, slot.faction, slot.current
 
     def _fill_buttons(self) -> None:
         """The choices; in two columns (caption-size text) when there are more than three, so
         three to six stay in sight at 800x480 without a scroll."""
         box = self.ids.choices
-        box.clear_widgets()
         choices = list(self.choices.buttons)
         faces = any(c.kind == "face" for c in choices)
         if self._look_seat is not None and not self.choices.private_seats and not faces:
@@ -181,9 +192,16 @@ class SicilyTableScreen(GameScreen):
             name = model.player_name(self.table_view, self._look_seat)
             choices.append(model.Choice(f"{name}: see my new card", kind="cards", seat=self._look_seat))
         box.cols = model.choice_columns(len(choices), faces)
-        for choice in choices:
-            button = SicilyChoiceButton(text=choice.text, choice=choice,
-                                        variant="primary" if choice.primary else "secondary")
+        while len(self._choice_buttons) < len(choices):
+            button = SicilyChoiceButton()
+            button.bind(on_release=lambda b: self.choose(b.choice))
+            self._choice_buttons.append(button)
+        for button, choice in zip(self._choice_buttons, choices):
+            if button.state == "down":  # the one just tapped, now another choice: not shown pressed
+                button.state = "normal"
+            button.text, button.choice = choice.text, choice
+            button.variant = "primary" if choice.primary else "secondary"
+            button.plain()
             if faces:
                 if choice.kind == "face":
                     button.font_size = th.NUMBER * 0.6 * T.scale
@@ -195,8 +213,11 @@ class SicilyTableScreen(GameScreen):
                 button.height = 76 * T.scale
                 if isinstance(choice.action, Move):
                     button.text = model.move_text(self.engine, choice.action, self.table_view, compact=True)
-            button.bind(on_release=lambda b: self.choose(b.choice))
-            box.add_widget(button)
+        shown = self._choice_buttons[:len(choices)]
+        if list(reversed(box.children)) != shown:
+            box.clear_widgets()
+            for button in shown:
+                box.add_widget(button)
         self.ids.choices_scroll.scroll_y = 1
 
     # -- taps -----------------------------------------------------------------------------
