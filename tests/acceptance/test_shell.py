@@ -265,6 +265,16 @@ def test_reader_configured_shows_the_tags_entry_and_its_screen_names_a_known_tag
     assert obs["tested_tag"] == "Tag 0000 001 111 is Blue Chip (card)."
 
 
+def test_settings_wiring_check_names_a_tag_and_its_binding_and_does_nothing_else(keys_table):
+    """Settings' "Test the buttons" with a reader: each tag put down is shown with what it is
+    bound to (the card, or "not bound"), and never opens the register screen meanwhile."""
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert obs["check_known"] == ["TAG 0000 001 111", "Blue Chip (card)"]
+    assert obs["check_free"] == ["TAG 0011 259 375", "not bound to anything yet"]
+    assert obs["check_stayed"]
+    assert obs.get("layout", []) == []  # Settings with a reader, testing or not: nothing cut or drawn over
+
+
 def test_reader_unplugged_status_line_says_disconnected_and_the_app_keeps_going(keys_table):
     obs = passed(keys_table, "shell_scenarios:rfid")
     assert "reader disconnected" in obs["unplugged"] and obs["unplugged_still_settings"]
