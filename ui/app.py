@@ -154,8 +154,8 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         from ui.table import TableHost
 
         # the games open at the table and their one listener; screens get it, not the App
-        self.table = TableHost(lambda: self.store, go=self.go, say=self._say, set_phase=self.set_phase,
-                               services=self)
+        self.table = TableHost(lambda: self.store, go=self.go, say=self._say, hush=self._hush,
+                               set_phase=self.set_phase, services=self)
         self.sessions = self.table.sessions  # game name -> companion.session.Session (the host's)
         self.screenshot = screenshot
         self.screenshot_screen = screenshot_screen

@@ -4,7 +4,8 @@ boardgame.io's client is the model: one object hosts a game for every input (a t
 phone) and tells everyone once. The host opens and starts sessions (``open``, ``start``), is the
 only subscriber of each, and after every commit, in this order:
 
-1. says the lines of the game's speaking policy (its manifest's ``speak``),
+1. says the lines of the game's speaking policy (its manifest's ``speak``); an undo first hushes
+   what is being said (it told of the move just taken back, or of one after it),
 2. tells its followers (the phones' desk), and
 3. hands the commit to the current screen, if it is a screen of that game (``on_commit``).
 
@@ -29,11 +30,12 @@ Follower = Callable[[Any, list[Event]], None]
 
 class TableHost:
     def __init__(self, store: Callable[[], Any], *, go: Callable[[Any], None] | None = None,
-                 say: Callable[..., None] | None = None, set_phase: Callable[[str], None] | None = None,
-                 services: Any = None):
+                 say: Callable[..., None] | None = None, hush: Callable[[], None] | None = None,
+                 set_phase: Callable[[str], None] | None = None, services: Any = None):
         self._store = store
         self._go = go
         self._say = say
+        self._hush = hush
         self._set_phase = set_phase
         self.app_services = services  # the app, for the shell services not wrapped here (sparingly)
         self._followers: list[Follower] = []
@@ -113,6 +115,8 @@ class TableHost:
     def _committed(self, session, events: list[Event]) -> None:
         if self.sessions.get(session.engine.name) is not session:
             return  # a session replaced since (a new game): it has nobody to tell
+        if any(e.kind == "undone" for e in events):
+            self.hush()
         manifest = manifest_of(session.engine.name)
         if manifest is not None:
             try:
@@ -144,6 +148,15 @@ class TableHost:
             self._say(text, chime=chime)
         except Exception:  # the narrator never stops the game
             log.exception("narration failed for %r", text)
+
+    def hush(self) -> None:
+        """Stop what is being said and forget what is queued (never raises)."""
+        if self._hush is None:
+            return
+        try:
+            self._hush()
+        except Exception:  # the narrator never stops the game
+            log.exception("hushing the narration failed")
 
     def set_phase(self, text: str) -> None:
         if self._set_phase is not None:

@@ -278,6 +278,8 @@ def keys(t):
 def rfid(t):
     """A reader on a pty (no GPIO): an unknown tag opens the register screen; binding stores it;
     the same tag again is known; a card named on the on-screen keyboard; unbind; unplugged."""
+    from tables_help import check_layout
+
     r = t.robot
     port = _port()
     r.wait_for(re.compile("reader ok"), timeout=30)
@@ -333,11 +335,27 @@ def rfid(t):
     # Settings with a reader: the tags entry is there; its screen names a known tag
     _settings(t)
     t.obs["tags_entry"] = r.sees("RFID tags")
+    check_layout(t, "settings-reader")  # a reader's words and a keyboard's stand-ins, whole
     t.shot("settings_reader")
     r.tap("RFID tags")
     port.tag(PAYLOAD_B)  # a known tag on the tags screen: named, not registered again
     t.obs["tested_tag"] = r.wait_for(re.compile(r"^Tag 0000 001 111 is "))
     r.tap("Done")
+    r.wait_for("Test the buttons", control=True)
+
+    # the wiring check: a tag on the reader is named with what it is bound to, and nothing else
+    r.tap("Test the buttons")
+    r.wait_for("Press a button or put a tag on the reader")
+    r.run_for(0.5)  # longer than repeat_suppress: the card's tag was on the reader just now
+    port.tag(PAYLOAD_B)
+    t.obs["check_known"] = [r.wait_for("TAG 0000 001 111"), r.wait_for(re.compile(r"\(card\)$"))]
+    port.tag(PAYLOAD_A)  # the tag unbound above
+    t.obs["check_free"] = [r.wait_for("TAG 0011 259 375"), r.wait_for("not bound to anything yet")]
+    r.run_for(0.5)
+    t.obs["check_stayed"] = r.sees("Stop testing") and not r.sees(re.compile("^New tag "))
+    check_layout(t, "settings-tag-check")
+    t.shot("settings_tag_check")
+    r.tap("Stop testing")
     r.wait_for("Test the buttons", control=True)
 
     # unplugged: the status line says so, the app keeps working

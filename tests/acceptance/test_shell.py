@@ -200,8 +200,9 @@ def test_speaker_button_opens_volume_and_repeat_last_announcement(keys_table):
     assert obs["repeat_enabled"] and obs["volume_shown"] == "80%"
     last = obs["last_line_shown"]
     assert len(last) == 1 and last[0].startswith('"'), last
-    shown = last[0].strip('"').split("...")[0]  # at 800x480 the panel draws a long line shortened
-    assert obs["repeated"] and obs["repeated"][0].startswith(shown) and len(shown) > 10
+    shown = last[0].strip('"')  # the whole line, wrapped (it was shortened to one line at 800x480)
+    assert "..." not in shown and "…" not in shown, last
+    assert obs["repeated"] and " ".join(obs["repeated"][0].split()) == shown
     assert obs["panel_gone"]
     con = sqlite3.connect(keys_table["db"])
     try:
@@ -262,6 +263,16 @@ def test_reader_configured_shows_the_tags_entry_and_its_screen_names_a_known_tag
     obs = passed(keys_table, "shell_scenarios:rfid")
     assert obs["tags_entry"] is True
     assert obs["tested_tag"] == "Tag 0000 001 111 is Blue Chip (card)."
+
+
+def test_settings_wiring_check_names_a_tag_and_its_binding_and_does_nothing_else(keys_table):
+    """Settings' "Test the buttons" with a reader: each tag put down is shown with what it is
+    bound to (the card, or "not bound"), and never opens the register screen meanwhile."""
+    obs = passed(keys_table, "shell_scenarios:rfid")
+    assert obs["check_known"] == ["TAG 0000 001 111", "Blue Chip (card)"]
+    assert obs["check_free"] == ["TAG 0011 259 375", "not bound to anything yet"]
+    assert obs["check_stayed"]
+    assert obs.get("layout", []) == []  # Settings with a reader, testing or not: nothing cut or drawn over
 
 
 def test_reader_unplugged_status_line_says_disconnected_and_the_app_keeps_going(keys_table):

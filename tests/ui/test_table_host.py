@@ -85,3 +85,28 @@ def test_a_failing_follower_or_policy_never_stops_the_commit_reaching_the_screen
     host.show_on(screen)
     host.open("dice").act(DiceRolled((4, 4)))
     assert len(screen.seen) == 1
+
+
+def test_an_undo_hushes_what_is_being_said_before_the_undo_is_told(store, monkeypatch):
+    """Narration is not left telling of a move taken back: the host hushes the narrator first,
+    then says what the game's policy says of the undo; an ordinary commit never hushes."""
+    heard = []
+    host = TableHost(lambda: store, say=lambda text, chime=False: heard.append(("say", text)),
+                     hush=lambda: heard.append(("hush",)))
+    monkeypatch.setattr(table_module, "manifest_of", lambda game: SimpleNamespace(
+        lines_for=lambda session, events: [e.text for e in events if e.kind == "undone"]))
+    session = host.open("dice")
+    session.act(DiceRolled((2, 3)))
+    assert ("hush",) not in heard
+    session.undo()
+    assert heard[-2] == ("hush",) and heard[-1][0] == "say" and heard[-1][1].startswith("Undone")
+
+
+def test_a_failing_hush_never_stops_the_undo_reaching_the_screen(store):
+    host = TableHost(lambda: store, hush=lambda: 1 / 0)
+    screen = Screen("dice")
+    host.show_on(screen)
+    session = host.open("dice")
+    session.act(DiceRolled((4, 4)))
+    session.undo()
+    assert screen.seen[-1] == ["undone"]

@@ -18,16 +18,13 @@ ENGINE_LINES = ["Everyone is awake."]
 
 
 def fixed_lines() -> list[str]:
-    from companion.games.mafia_plus.narration import LINES
+    from companion.games.mafia_plus.narration import LINES  # the screens' own Mafia+ lines too
     from ui.games.mafia_plus import flow
-    from ui.games.mafia_plus.deal import ALL_SEEN
-    from ui.games.mafia_plus.night import LADY_SLEEP, LADY_WAKE
     from ui.screens.settings import TEST_LINE
 
     lines = [t for t in LINES.values() if "{" not in t]
     lines += ENGINE_LINES
-    lines += [LADY_WAKE, LADY_SLEEP, ALL_SEEN, TEST_LINE, flow.timer_warning(31, 29) or "",
-              flow.timer_warning(1, 0) or ""]
+    lines += [TEST_LINE, flow.timer_warning(31, 29) or "", flow.timer_warning(1, 0) or ""]
     return [t for t in dict.fromkeys(lines) if t]
 
 

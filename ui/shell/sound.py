@@ -276,6 +276,12 @@ class SoundMixin:
         self.status.funbind("sound_text", self._panel_sound_text)
         self.root.remove_widget(panel)
 
+    def _hush(self) -> None:
+        """An undo: what is being said told of the move taken back; the music bed plays on."""
+        narrator = self.narrator
+        if narrator is not None:
+            narrator.stop()
+
     def _say(self, text: str, chime: bool = False) -> None:
         narrator = self.narrator
         if narrator is not None:

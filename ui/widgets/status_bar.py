@@ -135,7 +135,7 @@ RULES = """
         size_hint: None, None
         width: 430 * T.scale
         height: self.minimum_height
-        pos: root.right - self.width - th.GAP * T.scale, root.top - th.STATUS_H * T.scale - self.height - th.GAP * T.scale
+        pos: root.right - self.width - th.GAP * T.scale, max(root.y + th.GAP * T.scale, root.top - th.STATUS_H * T.scale - self.height - th.GAP * T.scale)
         padding: th.PAD * T.scale
         spacing: th.GAP * T.scale
         canvas.before:
@@ -196,8 +196,9 @@ RULES = """
             text: ('"' + root.last_line + '"') if root.last_line else 'Nothing announced yet.'
             color: th.MUTED
             font_size: th.CAPTION * T.scale
-            max_lines: 2
-            shorten: True
+            # the whole line, wrapped: a text-only table reads what was said here (three lines
+            # hold the longest announcement; a single line shortened it to "Everyon...ain")
+            max_lines: 3
         BoxLayout:
             size_hint_y: None
             height: th.TOUCH * T.scale

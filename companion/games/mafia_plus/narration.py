@@ -16,6 +16,7 @@ from __future__ import annotations
 LINES: dict[str, str] = {
     # -- the deal and the night ------------------------------------------------------------------
     "deal.done": "The cards are dealt. Look at your own card in secret and tell no one.",
+    "deal.all_seen": "Everyone has seen their card.",  # the table's screen, once the last card was seen
     "call.sleep": "Night falls. Everyone, close your eyes and sleep.",
     "done.sleep": "The town is asleep.",
     "call.mafia_meet": ("Mafia, wake up and look around: these are your fellow members. "
@@ -41,6 +42,10 @@ LINES: dict[str, str] = {
     "call.lady_of_the_night": ("The Lady of the Night wakes and chooses one person to seduce. "
                                "She will see their card."),
     "done.lady_of_the_night": "Thank you. The Lady of the Night goes back to sleep.",
+    # the Lady's second waking (the night screen's: the one she chose learns who chose them)
+    "lady.wake": ("Lady of the Night, tap the shoulder of the one you chose. Whoever was tapped: "
+                  "open your eyes, hold to open, and see who chose you."),
+    "lady.sleep": "Thank you. Go back to sleep.",
     "call.bodyguard": "The Bodyguard wakes and chooses one person to protect.",
     "done.bodyguard": "Thank you. The Bodyguard goes back to sleep.",
     "call.blackmailer": ("The Blackmailer wakes and chooses one person to blackmail. "

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import characters as C
-from . import engine as E
+from . import rules as R
 
 NARRATION_STEPS = ("sleep", "mafia_meet", "dawn")
 VERBS = {"mafia": "eliminate", "doctor": "heal", "railwayman": "ship out", "detective": "investigate",
@@ -48,14 +48,14 @@ def role_title(step: str) -> str:
 
 def option_text(action) -> str:
     """
-    >>> option_text(E.Pass(1)), option_text(E.Shift(1, "left")), option_text(E.Sweep(1))
+    >>> option_text(R.Pass(1)), option_text(R.Shift(1, "left")), option_text(R.Sweep(1))
     ('Not tonight', 'Shift left', 'Sweep tonight')
     """
-    if isinstance(action, E.Pass):
+    if isinstance(action, R.Pass):
         return "Not tonight"
-    if isinstance(action, E.Shift):
+    if isinstance(action, R.Shift):
         return f"Shift {action.direction}"
-    if isinstance(action, E.Sweep):
+    if isinstance(action, R.Sweep):
         return "Sweep tonight"
     return ""
 
@@ -78,34 +78,34 @@ class NightPanel:
 
     @property
     def targets(self) -> list[int]:
-        return [a.target for a in self.actions if isinstance(a, E._Choice)]
+        return [a.target for a in self.actions if isinstance(a, R._Choice)]
 
     @property
     def options(self) -> list[str]:
-        return [option_text(a) for a in self.actions if not isinstance(a, E._Choice)]
+        return [option_text(a) for a in self.actions if not isinstance(a, R._Choice)]
 
 
 def _would_be_actions(engine, state, step: str) -> list:
     """The choices the called role would have if its player could act now: the engine's own
     target rules, as seen from the role's seat (a dead or absent seat is never a target anyway)."""
     if step == "mafia":
-        by = E._leader(state)
+        by = R._leader(state)
         if by is None:
-            seats = E._mafia_seats(state)
+            seats = R._mafia_seats(state)
             by = seats[0] if seats else None
     else:
-        by = E._seat_of(state, step)
+        by = R._seat_of(state, step)
     by_seat = -1 if by is None else by
     if step == "janitor":
-        return ([] if "janitor" in state.used else [E.Sweep(by_seat)]) + [E.Pass(by_seat)]
+        return ([] if "janitor" in state.used else [R.Sweep(by_seat)]) + [R.Pass(by_seat)]
     if step == "bartender":
-        return ([] if "bartender" in state.used else [E.Shift(by_seat, "left"), E.Shift(by_seat, "right")]) \
-            + [E.Pass(by_seat)]
-    cls = E.STEP_ACTION[step]
+        return ([] if "bartender" in state.used else [R.Shift(by_seat, "left"), R.Shift(by_seat, "right")]) \
+            + [R.Pass(by_seat)]
+    cls = R.STEP_ACTION[step]
     out = [cls(by_seat, t) for t in range(len(state.players))
            if engine._target_ok(state, step, by if by is not None else -1, t)]
     if step == "gun_shop_owner" or not out:
-        out.append(E.Pass(by_seat))
+        out.append(R.Pass(by_seat))
     return out
 
 
@@ -119,7 +119,7 @@ def _hint(step: str, targets: list[int]) -> str:
 
 def night_panel(engine, state) -> NightPanel:
     """The private panel for the role called now (same for a living role and one nobody can play)."""
-    step = E._steps(state)[state.step]
+    step = R._steps(state)[state.step]
     title = f"For {role_title(step)} only"
     if step in NARRATION_STEPS:
         return NightPanel("none", step, title, "Nothing to choose now. Close your eyes.", (), True)
@@ -134,21 +134,21 @@ def night_panel(engine, state) -> NightPanel:
 def confirm_text(step: str, action, players) -> str:
     """The hold-to-confirm button's words for a picked choice.
 
-    >>> confirm_text("doctor", E.Heal(0, 1), ["Anna", "Bruno"])
+    >>> confirm_text("doctor", R.Heal(0, 1), ["Anna", "Bruno"])
     'Hold to heal Bruno'
     """
-    if isinstance(action, E._Choice):
+    if isinstance(action, R._Choice):
         return f"Hold to {VERBS.get(step, 'choose')} {players[action.target]}"
     return f"Hold to confirm: {option_text(action).lower()}"
 
 
 def is_choice(action) -> bool:
     """A night choice of a person (a target on the ring), not an option such as "Not tonight"."""
-    return isinstance(action, E._Choice)
+    return isinstance(action, R._Choice)
 
 
 def is_night_choice(action) -> bool:
-    return isinstance(action, (E._Choice, E.Sweep, E.Shift, E.Pass))
+    return isinstance(action, (R._Choice, R.Sweep, R.Shift, R.Pass))
 
 
 def woken(state) -> tuple[int | None, str]:
@@ -182,7 +182,7 @@ def can_act(engine, state, seat: int, step: str) -> bool:
     if seat in legal:
         return True
     # any Mafioso in town may tap the choice the Mafia agreed on (the Boss's word is final)
-    return step == "mafia" and any(k is not None for k in legal) and E._available(state, seat)
+    return step == "mafia" and any(k is not None for k in legal) and R._available(state, seat)
 
 
 def seat_panel(engine, state, seat: int) -> NightPanel | None:
@@ -190,7 +190,7 @@ def seat_panel(engine, state, seat: int) -> NightPanel | None:
     (``live`` only when this seat can record the choice), else None (not its call)."""
     if state.phase != "night" or state.characters is None:
         return None
-    step = E._steps(state)[state.step]
+    step = R._steps(state)[state.step]
     if step in NARRATION_STEPS or not belongs(state, seat, step):
         return None
     model = night_panel(engine, state)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.games.mafia_plus import engine as E
+from companion.games.mafia_plus.narration import line
 from hardware.commands import Back, Next
 from ui.game_screen import GameScreen
 from ui.screens import load_kv
@@ -25,7 +26,7 @@ from .peek import PeekMixin
 
 
 
-ALL_SEEN = "Everyone has seen their card."
+ALL_SEEN = line("deal.all_seen")
 
 
 def names_line(names: list[str], limit: int = 6) -> str:

@@ -29,6 +29,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.engine import TABLE
 from companion.games.mafia_plus import engine as E
 from companion.games.mafia_plus import panels as NP
+from companion.games.mafia_plus.narration import line
 from companion.games.mafia_plus.views import CALLED
 from ui.game_screen import GameScreen
 from ui.screens import load_kv
@@ -40,9 +41,7 @@ from .common import MafiaPlusTable, narration_facts
 load_kv(__file__)
 
 VERBS, ANSWER_STEPS, role_title, option_text = NP.VERBS, NP.ANSWER_STEPS, NP.role_title, NP.option_text
-LADY_WAKE = ("Lady of the Night, tap the shoulder of the one you chose. Whoever was tapped: "
-             "open your eyes, hold to open, and see who chose you.")
-LADY_SLEEP = "Thank you. Go back to sleep."
+LADY_WAKE, LADY_SLEEP = line("lady.wake"), line("lady.sleep")
 TICK = 0.1
 LADY_TAP_SECONDS = 4.0
 
