@@ -44,6 +44,9 @@ class HomeScreen(Screen):
     phase = "Choose a game"
     notices = ListProperty([])
     error = StringProperty("")
+    #: the app's ``table_stamp()`` the Resume row was filled with (the app prepares Home again
+    #: while another screen rests when it differs: ui/shell/navigation.py)
+    filled_with = None
 
     def prepare(self, **_):
         app = App.get_running_app()
@@ -54,10 +57,10 @@ class HomeScreen(Screen):
         self.notices = list(getattr(app.store, "notices", []))
         # back Home with nothing played or written since the Resume row was filled: nothing to redo
         stamp = app.table_stamp() if hasattr(app, "table_stamp") else None
-        if stamp is not None and stamp == getattr(self, "_filled", None):
+        if stamp is not None and stamp == self.filled_with:
             return
         self._fill_resume(app)
-        self._filled = app.table_stamp() if stamp is not None else None  # after: a resume may write a snapshot
+        self.filled_with = app.table_stamp() if stamp is not None else None  # after: a resume may write a snapshot
 
     def show_error(self, text: str) -> None:
         self.error = text
