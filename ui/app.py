@@ -176,7 +176,10 @@ class CompanionApp(SoundMixin, InputsMixin, NavigationMixin, ScreenshotMixin, Ap
         #: screen name -> (the route it was prepared with, ``table_stamp()`` then): prepared while
         #: Home sat idle, so the tap only switches to it (ui/shell/navigation.py)
         self.prebuilt: dict[str, tuple[Route, tuple]] = {}
-        self._last_touch = 0.0
+        self._last_touch = self._last_frame = 0.0  # boot-clock times: the table rests after both
+        self._recheck = False  # something early-prepared screens read may have changed
+        self._frozen = False  # the garbage collector's freeze after the first early builds
+        self._step_event = None
 
     # -- the store --------------------------------------------------------------------------
     @property

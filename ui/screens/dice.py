@@ -44,6 +44,7 @@ def chip_text(action) -> str:
 class HistoryChip(Label):
     physical = BooleanProperty(False)
     newest = BooleanProperty(False)
+    key = None  # (place in the results, text, physical): the result this chip shows
 
 
 class DiceScreen(GameScreen):
@@ -56,6 +57,12 @@ class DiceScreen(GameScreen):
     spin_error = StringProperty("")
     history = ListProperty([])
     single = BooleanProperty(False)  # the last dice roll was one die
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # the strip's chips, made with the screen (built while Home waits): a result that lands
+        # takes one of these instead of a new label with its kv rules
+        self._spare_chips = [HistoryChip() for _ in range(HISTORY)]
 
     # -- entering -------------------------------------------------------------------------
     def enter(self, **_):
@@ -140,22 +147,30 @@ class DiceScreen(GameScreen):
             self.dice_caption = (" + ".join(map(str, roll.dice)) if len(roll.dice) > 1 else "One die") + how
         self.spin_caption = ("Tap the wheel to spin" if spin is None else
                              "Real spinner" if spin.by_hand else "Tap the wheel to spin again")
-        recent = [a for a in results if isinstance(a, (DiceRolled, Spun))][-HISTORY:]
-        self.history = [(chip_text(a), bool(a.by_hand)) for a in reversed(recent)]
-        self._fill_history()
+        recent = [(i, a) for i, a in enumerate(results) if isinstance(a, (DiceRolled, Spun))][-HISTORY:]
+        self.history = [(chip_text(a), bool(a.by_hand)) for _, a in reversed(recent)]
+        self._fill_history([(i, text, physical) for (i, _), (text, physical) in zip(reversed(recent), self.history)])
 
-    def _fill_history(self) -> None:
-        """The chips, newest first; existing chips are reused (building new widgets at the moment a
-        result lands cost a frame)."""
+    def _fill_history(self, entries) -> None:
+        """The chips, newest first. A chip keeps the result it shows (``key``): when a result lands
+        the others only move along and the new one takes a spare chip, so one label is drawn
+        anew instead of all eight (and none is built while the result lands)."""
         strip = self.ids.history
-        chips = list(reversed(strip.children))  # as shown, left to right
-        for i, (text, physical) in enumerate(self.history):
-            if i < len(chips):
-                chips[i].text, chips[i].physical, chips[i].newest = text, physical, i == 0
-            else:
-                strip.add_widget(HistoryChip(text=text, physical=physical, newest=i == 0))
-        for chip in chips[len(self.history):]:
-            strip.remove_widget(chip)
+        shown = list(reversed(strip.children))  # as shown, left to right
+        wanted = set(entries)
+        by_key = {chip.key: chip for chip in shown if chip.key in wanted}
+        spare = [chip for chip in shown if chip.key not in wanted] + self._spare_chips
+        chips = []
+        for n, key in enumerate(entries):
+            chip = by_key.pop(key, None) or (spare.pop() if spare else HistoryChip())
+            chip.key, chip.newest = key, n == 0
+            chip.text, chip.physical = key[1], key[2]
+            chips.append(chip)
+        if chips != shown:
+            strip.clear_widgets()
+            for chip in chips:
+                strip.add_widget(chip)
+        self._spare_chips = spare
 
     def _clear_errors(self) -> None:
         self.dice_error = self.spin_error = self.error = ""

@@ -32,13 +32,17 @@ class HistoryScreen(Screen):
     count_text = StringProperty("")
 
     def prepare(self, **_):
+        """Fill the list from the store. The rows already shown are kept by game and given their
+        new words (a game played on, finished); rows are made only for games new to the list."""
         app = App.get_running_app()
         records = app.store.list_games()
         by_id = {r.id: r for r in records}
         rows = history_rows(records, app.controller.title_of)
         box = self.ids.rows
-        box.clear_widgets()
+        shown = list(reversed(box.children))  # top first
+        kept = {w.game_id: w for w in shown}
         sessions = getattr(app, "sessions", {}) or {}
+        widgets = []
         for row in rows:
             record = by_id.get(row.game_id)
             title, when = row.title, row.when
@@ -49,10 +53,17 @@ class HistoryScreen(Screen):
                     when = played_when(record.started, record.last_played)
                 players = short_players(players_of(record.config))
                 when = f"{when} · {players}" if players else when
-            widget = HistoryRowButton(game_id=row.game_id, game=row.game, title=title, status=row.status,
-                                      when=when, resumable=row.resumable)
-            widget.bind(on_release=self._open)
-            box.add_widget(widget)
+            widget = kept.pop(row.game_id, None)
+            if widget is None:
+                widget = HistoryRowButton(game_id=row.game_id)
+                widget.bind(on_release=self._open)
+            widget.game, widget.title, widget.status = row.game, title, row.status
+            widget.when, widget.resumable = when, row.resumable
+            widgets.append(widget)
+        if widgets != shown:  # a new game on top, one gone: the list in its new order
+            box.clear_widgets()
+            for widget in widgets:
+                box.add_widget(widget)
         self.empty = not rows
         unfinished = sum(r.resumable for r in rows)
         self.count_text = f"{len(rows)} game{'s' if len(rows) != 1 else ''} · {unfinished} unfinished" if rows else ""

@@ -36,6 +36,7 @@ class GameCardButton(ButtonBehavior, BoxLayout):
 class ResumeButton(BigButton):
     """One unfinished game on one full-width row: the game, where it stands, who plays."""
 
+    game = StringProperty("")
     game_id = NumericProperty(0)
 
 
@@ -43,6 +44,9 @@ class HomeScreen(Screen):
     phase = "Choose a game"
     notices = ListProperty([])
     error = StringProperty("")
+    #: the app's ``table_stamp()`` the Resume row was filled with (the app prepares Home again
+    #: while another screen rests when it differs: ui/shell/navigation.py)
+    filled_with = None
 
     def prepare(self, **_):
         app = App.get_running_app()
@@ -53,10 +57,10 @@ class HomeScreen(Screen):
         self.notices = list(getattr(app.store, "notices", []))
         # back Home with nothing played or written since the Resume row was filled: nothing to redo
         stamp = app.table_stamp() if hasattr(app, "table_stamp") else None
-        if stamp is not None and stamp == getattr(self, "_filled", None):
+        if stamp is not None and stamp == self.filled_with:
             return
         self._fill_resume(app)
-        self._filled = app.table_stamp() if stamp is not None else None  # after: a resume may write a snapshot
+        self.filled_with = app.table_stamp() if stamp is not None else None  # after: a resume may write a snapshot
 
     def show_error(self, text: str) -> None:
         self.error = text
@@ -73,14 +77,23 @@ class HomeScreen(Screen):
             grid.add_widget(widget)
 
     def _fill_resume(self, app) -> None:
+        """The Resume row's buttons, newest first: the ones already there are given the new words
+        (a roll changes "3 rolls" to "4 rolls"), a button is made only when the row grows."""
         row = self.ids.resume_buttons
-        row.clear_widgets()
+        buttons = list(reversed(row.children))  # top first
         games = app.store.unfinished_games()[:MAX_RESUME]  # the most recently played first
         # controller.title_of, not record.title: that imports every engine
-        for info in resume_infos(app.store, games, app.controller.title_of, getattr(app, "sessions", None)):
-            button = ResumeButton(game_id=info.game_id, text=resume_text(info))
-            button.bind(on_release=lambda _b, i=info: App.get_running_app().resume(i.game, i.game_id))
-            row.add_widget(button)
+        infos = resume_infos(app.store, games, app.controller.title_of, getattr(app, "sessions", None))
+        for i, info in enumerate(infos):
+            if i < len(buttons):
+                button = buttons[i]
+                button.game, button.game_id, button.text = info.game, info.game_id, resume_text(info)
+            else:
+                button = ResumeButton(game=info.game, game_id=info.game_id, text=resume_text(info))
+                button.bind(on_release=lambda b: App.get_running_app().resume(b.game, b.game_id))
+                row.add_widget(button)
+        for button in buttons[len(infos):]:
+            row.remove_widget(button)
         self.ids.resume.opacity = 1 if games else 0
         n = len(row.children)
         row.height = th.THEME.s(52) * n + th.THEME.s(th.GAP) * max(0, n - 1)

@@ -1,7 +1,7 @@
 """The app's navigation: screens created on first visit (a game screen handed the table host),
-routes carried out, Back, overlays that return to the screen as it was, and the screens Home leads
-to built while Home sits idle. The flow itself is decided by ``ui.controller.Controller``.
-A mixin of ``ui.app.CompanionApp``."""
+routes carried out, Back, overlays that return to the screen as it was, the screens Home leads
+to built while Home sits idle, and Home and those screens prepared again while the table rests.
+The flow itself is decided by ``ui.controller.Controller``. A mixin of ``ui.app.CompanionApp``."""
 
 from __future__ import annotations
 
@@ -68,6 +68,8 @@ class NavigationMixin:
     PREBUILD_IDLE = 0.5  # seconds without a touch before the next piece is built
 
     def _prebuild_later(self) -> None:
+        from kivy.core.window import Window
+
         from ui.controller import GAME_ENTRY
 
         if self.screenshot:
@@ -76,24 +78,47 @@ class NavigationMixin:
         # one piece per step: import a screen's module (its kv too), build the screen, prepare it
         self._prebuild = [(kind, n) for n in names if n in SCREENS for kind in ("import", "build", "prepare")
                           if kind != "prepare" or n in self.PREPARE_EARLY]
-        self._last_touch = Clock.get_boottime()
-        Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+        self._last_touch = self._last_frame = Clock.get_boottime()
+        Window.bind(on_flip=self._frame_drawn)
+        self.table.follow(lambda _session, _events: self._prepare_again_later())  # a commit: Home's words change
+        self._step_later(self.PREBUILD_IDLE)
         full_passes_at_rest_only()
         self._gc_event = Clock.schedule_interval(self._collect_at_rest, GC_REST / 2)
 
+    def _frame_drawn(self, *_) -> None:
+        self._last_frame = Clock.get_boottime()
+
+    def _step_later(self, seconds: float) -> None:
+        if self._step_event is not None:
+            self._step_event.cancel()
+        self._step_event = Clock.schedule_once(self._prebuild_step, seconds)
+
     def _prepare_again_later(self) -> None:
-        """Back on Home: the screens opened since (their early preparation used or stale) are
-        prepared again while Home sits idle."""
+        """A change of screen or a commit: what the early-prepared screens read may have changed.
+        At the next rest the ones whose preparation was used or is stale are prepared again
+        (``_stale``); nothing is computed here, in the tap."""
         if self.screenshot or not self.services_started:
             return
+        self._recheck = True
+        if not self._prebuild:
+            self._step_later(self.REST)
+
+    def _stale(self) -> list[tuple[str, str]]:
+        """The preparations to do again now: Home first when it is not showing (Back leads there
+        from everywhere, so going back costs only a switch), then the screens Home leads to.
+        Never the screen showing, nor one an overlay returns to as it was."""
         stamp = self.table_stamp()
-        stale = [("prepare", n) for n in self.PREPARE_EARLY if self.manager.has_screen(n)
-                 and (n not in self.prebuilt or self.prebuilt[n][1] != stamp) and ("prepare", n) not in self._prebuild]
-        if stale:
-            idle = not self._prebuild
-            self._prebuild.extend(stale)
-            if idle:
-                Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+        current = self.manager.current
+        kept = self.current_route.params.get("return_to")
+        names = ["home", *self.PREPARE_EARLY] if current != "home" else list(self.PREPARE_EARLY)
+        return [("prepare", n) for n in names if n != current and (kept is None or n != kept.screen)
+                and self.manager.has_screen(n) and not self._ready(n, stamp) and ("prepare", n) not in self._prebuild]
+
+    def _ready(self, name: str, stamp: tuple) -> bool:
+        """Screen ``name`` was prepared with what the table holds now (``stamp``)."""
+        if name == "home":
+            return self.manager.get_screen("home").filled_with == stamp
+        return name in self.prebuilt and self.prebuilt[name][1] == stamp
 
     def early_route(self, name: str) -> Route:
         """The route a tap on Home gives for screen ``name``."""
@@ -117,30 +142,54 @@ class NavigationMixin:
             stamp += (object(),)
         return stamp
 
+    #: seconds without a touch and without a new frame (nothing moves: a tumble draws every
+    #: 60 ms) before the next screen is prepared early: the table rests
+    REST = 0.2
+
     def _prebuild_step(self, *_):
-        """Build the next piece if the table is on Home and nobody touched it for a moment."""
-        if self._stopping or not self._prebuild:
+        """Build or prepare the next piece while the table rests. Imports and builds wait for
+        Home untouched for PREBUILD_IDLE; a preparation runs on any screen but the one showing
+        (and the one an overlay returns to) once nobody touched it and nothing moved for REST
+        (a result still tumbling after its tap is no rest), one per clock tick."""
+        self._step_event = None
+        if self._stopping:
             return
-        idle = Clock.get_boottime() - self._last_touch
-        if self.manager.current != "home" or idle < self.PREBUILD_IDLE:
-            Clock.schedule_once(self._prebuild_step, self.PREBUILD_IDLE)
+        now = Clock.get_boottime()
+        rest = self.REST - min(now - self._last_touch, now - self._last_frame)
+        if self._recheck:
+            if rest > 0:
+                self._step_later(max(rest, 0.02))
+                return
+            self._recheck = False
+            self._prebuild[:0] = self._stale()  # before any build still waiting for Home
+        if not self._prebuild:
+            if not self._frozen:
+                self._frozen = True  # once: later garbage is collected at rest (GC_REST), not frozen for good
+                freeze_garbage()
             return
-        kind, name = self._prebuild.pop(0)
+        kind, name = self._prebuild[0]
+        if kind == "prepare":
+            wait = rest
+        else:
+            wait = self.PREBUILD_IDLE - (now - self._last_touch) if self.manager.current == "home" else self.PREBUILD_IDLE
+        if wait > 0:
+            self._step_later(max(wait, 0.02))
+            return
+        self._prebuild.pop(0)
+        kept = self.current_route.params.get("return_to")
         try:
             if kind == "import":
                 importlib.import_module(SCREENS[name])
             elif kind == "build":
                 screen = self.screen(name)
                 screen.size = self.manager.size  # laid out at the size it will show, while Home waits
-            else:
+            elif name != self.manager.current and (kept is None or name != kept.screen):
                 self._prepare_early(name)
         except Exception:  # the real opening will show what is wrong; building early is only a bonus
             log.exception("building the %s screen early failed", name)
             self.prebuilt.pop(name, None)
-        if self._prebuild:
-            Clock.schedule_once(self._prebuild_step, 0.05)
-        else:
-            freeze_garbage()
+        # the next piece in the next tick (a preparation), a little later (a build)
+        self._step_later(1 / 120 if not self._prebuild or self._prebuild[0][0] == "prepare" else 0.05)
 
     def _prepare_early(self, name: str) -> None:
         screen = self.screen(name)
@@ -148,8 +197,9 @@ class NavigationMixin:
         phase = self.status.phase
         screen.size = self.manager.size
         screen.prepare(**dict(route.params))
-        self.status.phase = phase  # Home's status line stays Home's
-        self.prebuilt[name] = (route, self.table_stamp())
+        self.status.phase = phase  # the status line stays the showing screen's
+        if name != "home":  # Home is always prepared when shown: it keeps its own stamp (filled_with)
+            self.prebuilt[name] = (route, self.table_stamp())
 
     # -- navigation -----------------------------------------------------------------------
     def screen(self, name: str):
@@ -179,8 +229,7 @@ class NavigationMixin:
         self.manager.current = route.screen
         self.table.show_on(screen)
         self._show_status_for(route.screen, screen)
-        if route.screen == "home":
-            self._prepare_again_later()
+        self._prepare_again_later()
 
     def _show_status_for(self, name: str, screen) -> None:
         self.status.show_back = name != "home"
@@ -207,6 +256,7 @@ class NavigationMixin:
         self.manager.current = route.screen
         self.table.show_on(screen)
         self._show_status_for(route.screen, screen)
+        self._prepare_again_later()
 
     def open_game(self, game: str) -> None:
         self.go(self.controller.open_game(game))

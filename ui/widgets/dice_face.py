@@ -49,6 +49,7 @@ class DiceFace(ButtonBehavior, Widget):
         self._final = 0
         self._left = 0.0
         self._caption = None
+        self._holding = False  # value and tilt change together: one drawing for both
         for prop in ("pos", "size", "value", "tilt", "selected", "dim", "state", "caption"):
             self.fbind(prop, self._draw)
         self._draw()
@@ -82,17 +83,28 @@ class DiceFace(ButtonBehavior, Widget):
         if self._event is not None:
             self._event.cancel()
             self._event = None
-            self.value, self.tilt, self.rolling = self._final, 0, False
+            self._turn(self._final, 0)
+            self.rolling = False
 
     def _tick(self, dt: float) -> None:
         self._left -= dt
         if self._left <= 0:
             self.finish()
             return
-        self.value = random.choice([v for v in range(1, 7) if v != self.value])
-        self.tilt = random.uniform(-18, 18)
+        self._turn(random.choice([v for v in range(1, 7) if v != self.value]), random.uniform(-18, 18))
+
+    def _turn(self, value: int, tilt: float) -> None:
+        """Show ``value`` at ``tilt``, drawn once (each tumbling step changes both)."""
+        self._holding = True
+        try:
+            self.value, self.tilt = value, tilt
+        finally:
+            self._holding = False
+        self._draw()
 
     def _draw(self, *_):
+        if self._holding:
+            return
         self.canvas.before.clear()
         x, y, side = self._face_box()
         fx, fy = x + side / 2, y + side / 2  # the face's centre
