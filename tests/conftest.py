@@ -84,7 +84,7 @@ def pytest_configure(config):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
-    """Under ``-n 4 --dist loadgroup`` (./dev test): the tests of a file that share a module-scoped
+    """Under ``-n 6 --dist loadgroup`` (./dev test): the tests of a file that share a module-scoped
     fixture (an app played once, read by several tests) stay on one worker (one group per app:
     ``_app_groups``, a file's two apps may play on two workers); every other test may
     go to any worker, so two long robot games of one file play side by side. The groups are
