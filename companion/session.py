@@ -69,6 +69,8 @@ class Session:
         # (log position, state before the latest action, that action, its events): what "the last
         # action in words" and "what just happened" are answered from, without a fold of the log
         self._latest: tuple[int, Any, Action, list[Event]] | None = None
+        #: (the state, its views by audience): the views of the latest state, computed once
+        self._views_of: tuple[Any, dict] = (None, {})
         self._remember()
 
     # -- creation -------------------------------------------------------------------------
@@ -321,7 +323,18 @@ class Session:
         return self.engine.chance(self._state, chance_rng(self.seed, self._seq), None)
 
     def view(self, audience: Audience) -> Any:
-        return self.engine.view(self._state, audience)
+        """What ``audience`` may see now. Computed once per state: the screen showing, Home's
+        Resume row and the History, prepared while the table rests, all read the same one."""
+        state, views = self._views_of
+        if state is not self._state:
+            state, views = self._views_of = (self._state, {})
+        try:
+            return views[audience]
+        except KeyError:
+            view = views[audience] = self.engine.view(state, audience)
+            return view
+        except TypeError:  # an audience that cannot be a key: computed each time
+            return self.engine.view(state, audience)
 
     def views(self) -> "Views":
         """This moment's views per audience, computed on first ask (for a reader on another

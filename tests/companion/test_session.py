@@ -140,3 +140,21 @@ def test_store_failure_leaves_the_session_unchanged(store):
         session.act(DiceRolled((2, 2)))
     assert session.actions == [DiceRolled((1, 1))]
     assert session.view(TABLE).results == ("Rolled 1 + 1 = 2",)
+
+
+def test_a_view_is_computed_once_per_state_and_anew_after_each_change(tmp_path, monkeypatch):
+    """Every reader of one moment (the screen, Home's Resume row, the History) shares one view;
+    an action or an undo makes the next read compute the new moment's."""
+    with Store.open(tmp_path / "v.db") as store:
+        session = Session.start(store, "dice", {}, seed=1)
+        calls = []
+        real = session.engine.view
+        monkeypatch.setattr(session.engine, "view",
+                            lambda state, audience: calls.append(audience) or real(state, audience))
+        first = session.view(TABLE)
+        assert session.view(TABLE) is first and len(calls) == 1
+        session.act(DiceRolled((3, 4)))
+        rolled = session.view(TABLE)
+        assert rolled != first and len(calls) == 2
+        session.undo()
+        assert session.view(TABLE) == first and len(calls) == 3
